@@ -1,0 +1,62 @@
+// Reading the text out: whole, by range, or chunk by chunk.
+
+extension TextDocument {
+    /// The text of bytes `range` (grapheme boundaries). O(log n + length).
+    func string(utf8Range range: Range<Int>) -> String {
+        let length = range.count
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            copyUTF8(range, into: buffer)
+            return length
+        }
+    }
+
+    /// Copies bytes `range` into `buffer`, which has room for them.
+    func copyUTF8(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        guard range.count > 0, let location = rope.find(range.lowerBound, in: UTF8Metric.self) else { return }
+        var chunkStart = location.prefix.utf8
+        var written = 0
+        rope.forEachChunk(from: location.index) { chunk in
+            let from = max(range.lowerBound - chunkStart, 0)
+            let to = min(range.upperBound - chunkStart, chunk.bytes.count)
+            if from < to {
+                chunk.bytes.withUnsafeBufferPointer { p in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + to - from)])
+                        .initialize(from: UnsafeBufferPointer(rebasing: p[from..<to]))
+                }
+                written += to - from
+            }
+            chunkStart += chunk.bytes.count
+            return chunkStart < range.upperBound
+        }
+    }
+
+    /// The UTF-8 bytes of `range`.
+    /// - Returns: nil when the range lies outside this document.
+    /// - Complexity: O(log n + length).
+    public func utf8(in range: TextRange) -> [UInt8]? {
+        guard let bytes = validated(range) else { return nil }
+        return [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            copyUTF8(bytes, into: buffer)
+            count = bytes.count
+        }
+    }
+
+    /// The text as a sequence of UTF-8 pieces, in order, without copying them: for writing a
+    /// document out. Pieces start and end on grapheme boundaries; their sizes are unspecified.
+    /// - Complexity: O(1) to create; O(1) amortised per piece.
+    public var utf8Chunks: UTF8Chunks { UTF8Chunks(chunks: rope.chunks) }
+
+    /// The UTF-8 pieces of a document (see `TextDocument.utf8Chunks`).
+    public struct UTF8Chunks: Sequence, Sendable {
+        let chunks: Rope<TextChunk>.ChunkSequence
+
+        public func makeIterator() -> Iterator { Iterator(base: chunks.makeIterator()) }
+
+        public struct Iterator: IteratorProtocol {
+            var base: Rope<TextChunk>.ChunkSequence.Iterator
+            public mutating func next() -> [UInt8]? { base.next()?.bytes }
+        }
+    }
+}
+

@@ -1,0 +1,106 @@
+// Edits. Every edit rewrites only the chunks it touches, plus the following chunks whose first
+// cluster now joins the edited text (a combining mark after a deleted control, one regional
+// indicator that re-pairs a run of flags); see docs/ARCHITECTURE.md, "How counts stay exact".
+
+extension TextDocument {
+    /// Replaces the text in `range` with `text` and returns the range of the new text, widened
+    /// to grapheme boundaries where the new text joins its neighbours (a leading combining mark
+    /// joins the cluster before it).
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
+    ///   document is then unchanged.
+    /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
+    @discardableResult
+    public mutating func replace(_ range: TextRange, withText text: some StringProtocol) throws(TextError) -> TextRange {
+        guard let bytes = validated(range) else {
+            let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
+            throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
+        }
+        var string = String(text)
+        let inserted = string.withUTF8 { replaceUTF8(bytes, with: $0) }
+        let start = graphemeBoundary(atOrBefore: bytes.lowerBound).utf8
+        var end = bytes.lowerBound + inserted
+        let snapped = graphemeBoundary(atOrBefore: end).utf8
+        if snapped < end {
+            // The new text ends inside a cluster that continues into the old text: widen to its end.
+            end = utf8Offset(of: graphemeBoundary(atOrBefore: end).graphemes + 1, in: .grapheme) ?? rope.summary.utf8
+        }
+        return TextRange(start: TextPosition(utf8Offset: start), end: TextPosition(utf8Offset: end))
+    }
+
+    /// Inserts `text` at `position`; returns the range of the new text. See `replace(_:withText:)`.
+    @discardableResult
+    public mutating func insert(_ text: some StringProtocol, at position: TextPosition) throws(TextError) -> TextRange {
+        try replace(TextRange(start: position, end: position), withText: text)
+    }
+
+    /// Removes the text in `range`; returns the empty range where it was.
+    @discardableResult
+    public mutating func delete(_ range: TextRange) throws(TextError) -> TextRange {
+        try replace(range, withText: "")
+    }
+
+    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8). Returns
+    /// `new.count`.
+    @discardableResult
+    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Int {
+        let s = range.lowerBound, e = range.upperBound
+        if rope.isEmpty {
+            if new.count > 0 {
+                rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.maxBytes, limits: limits), shape: rope.shape)
+            }
+            return new.count
+        }
+        if s == e && new.isEmpty { return 0 }
+
+        // Chunks first...last are rewritten. `first` holds byte s - 1, so its start stays a
+        // cluster boundary whatever is inserted at s.
+        let firstLocation = rope.find(max(s - 1, 0), in: UTF8Metric.self)!
+        var first = firstLocation.index
+        let lastLocation = e > s ? rope.find(e - 1, in: UTF8Metric.self)! : firstLocation
+        var last = lastLocation.index
+        let firstStart = firstLocation.prefix.utf8
+        let lastStart = lastLocation.prefix.utf8
+
+        var window: [UInt8] = []
+        window.reserveCapacity(s - firstStart + new.count + lastStart + lastLocation.chunk.bytes.count - e)
+        window.append(contentsOf: firstLocation.chunk.bytes[..<(s - firstStart)])
+        window.append(contentsOf: new)
+        window.append(contentsOf: lastLocation.chunk.bytes[(e - lastStart)...])
+
+        // Take in following chunks while their first cluster joins the window (the old chunk
+        // boundary is no longer a cluster boundary) or while the window is too small to stand.
+        var breaker = GraphemeBreaker()
+        window.withUnsafeBufferPointer { breaker.feed($0) }
+        while last + 1 < rope.chunkCount {
+            let next = rope.chunk(at: last + 1)
+            let joins = next.bytes.withUnsafeBufferPointer { p in
+                !breaker.wouldBreak(before: graphemeClass(of: p, at: 0, table: GraphemeClassTable.shared).0)
+            }
+            guard joins || window.count < limits.minBytes else { break }
+            next.bytes.withUnsafeBufferPointer { breaker.feed($0) }
+            window.append(contentsOf: next.bytes)
+            last += 1
+        }
+        // A small window at the end of the text joins the chunk before it instead.
+        if window.count > 0 && window.count < limits.minBytes && last + 1 == rope.chunkCount && first > 0 {
+            let previous = rope.chunk(at: first - 1)
+            window.insert(contentsOf: previous.bytes, at: 0)
+            first -= 1
+        }
+
+        let pieces: [TextChunk]
+        if window.isEmpty {
+            pieces = []
+        } else if window.count <= limits.maxBytes {
+            pieces = [TextChunk(window)]
+        } else {
+            let count = (window.count + limits.maxBytes - 1) / limits.maxBytes
+            pieces = window.withUnsafeBufferPointer {
+                ChunkBuilder.chunks(of: $0, target: max(window.count / count, 1), limits: limits)
+            }
+        }
+        rope.replaceChunks(first..<(last + 1), with: pieces)
+        return new.count
+    }
+}

@@ -1,0 +1,28 @@
+// Internal consistency checks for tests and fuzzers (not used on any normal path).
+
+extension TextDocument {
+    /// Verifies the whole structure and traps with a message on the first violation: the
+    /// B-tree shape and totals; each chunk's summary against a fresh measurement; chunk sizes;
+    /// and that every chunk boundary is a grapheme cluster boundary of the whole text. O(n).
+    func checkInvariants() {
+        rope.checkInvariants { chunk in
+            precondition(!chunk.bytes.isEmpty, "empty chunk")
+            let measured = chunk.bytes.withUnsafeBufferPointer { TextSummary.measure($0) }
+            precondition(measured == chunk.summary, "stale chunk summary: \(chunk.summary) vs \(measured)")
+            if chunk.bytes.count > limits.maxBytes {
+                precondition(chunk.summary.graphemes == 1, "oversized chunk with \(chunk.summary.graphemes) clusters")
+            }
+        }
+        var breaker = GraphemeBreaker()
+        let table = GraphemeClassTable.shared
+        var offset = 0
+        for chunk in rope.chunks {
+            chunk.bytes.withUnsafeBufferPointer { p in
+                let (cls, _) = graphemeClass(of: p, at: 0, table: table)
+                precondition(breaker.wouldBreak(before: cls), "chunk boundary at byte \(offset) splits a cluster")
+                breaker.feed(p)
+            }
+            offset += chunk.bytes.count
+        }
+    }
+}

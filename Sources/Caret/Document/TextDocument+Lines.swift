@@ -1,0 +1,67 @@
+// Hard lines: terminated by LF, CR, CR LF (one terminator), NEL, VT, FF, LS or PS.
+
+extension TextDocument {
+    /// The number of hard lines: terminators + 1, so "" has one line and "a\n" has two. O(1).
+    public var lineCount: Int { rope.summary.lines + 1 }
+
+    /// The byte offset where line `line` (0-based) starts, or nil when there is no such line.
+    func utf8OffsetOfLineStart(_ line: Int) -> Int? {
+        guard line >= 0 && line <= rope.summary.lines else { return nil }
+        if line == 0 { return 0 }
+        guard let location = rope.find(line - 1, in: LineMetric.self) else { return nil }
+        return location.prefix.utf8 + location.chunk.utf8Offset(afterLineBreak: line - location.prefix.lines)
+    }
+
+    /// The byte offset where line `line` ends, before its terminator.
+    func utf8OffsetOfLineEnd(_ line: Int) -> Int? {
+        guard line >= 0 && line <= rope.summary.lines else { return nil }
+        if line == rope.summary.lines { return rope.summary.utf8 }
+        guard let next = utf8OffsetOfLineStart(line + 1),
+              let location = rope.find(next - 1, in: UTF8Metric.self) else { return nil }
+        let local = next - location.prefix.utf8
+        let length = location.chunk.bytes.withUnsafeBufferPointer { lineTerminatorLength(endingAt: local, in: $0) }
+        return next - length
+    }
+
+    /// The index of the line holding byte `x` (a grapheme boundary): the number of terminators
+    /// that end at or before it.
+    func lineIndex(ofUTF8 x: Int) -> Int {
+        guard x > 0, let location = rope.find(x - 1, in: UTF8Metric.self) else { return 0 }
+        return location.prefix.lines + location.chunk.prefixSummary(x - location.prefix.utf8).lines
+    }
+
+    /// The position at `column` units into line `line` (both 0-based).
+    /// - Returns: nil when there is no such line or the column is past the line's end (its
+    ///   terminator excluded). A column inside a grapheme cluster gives the cluster's start.
+    /// - Complexity: O(log n) plus a few chunk scans.
+    public func position(line: Int, column: Int, unit: TextUnit = .grapheme) -> TextPosition? {
+        guard column >= 0, let start = utf8OffsetOfLineStart(line), let end = utf8OffsetOfLineEnd(line) else {
+            return nil
+        }
+        let base = unit == .utf8 ? start : summary(before: start)[unit]
+        let (target, overflow) = base.addingReportingOverflow(column)
+        guard !overflow, let x = utf8Offset(of: target, in: unit), x <= end else { return nil }
+        return TextPosition(utf8Offset: x)
+    }
+
+    /// The 0-based line of `position` and its column in `unit` from the line's start.
+    /// - Returns: nil when the position lies outside this document.
+    /// - Complexity: O(log n) plus a few chunk scans.
+    public func lineAndColumn(of position: TextPosition, unit: TextUnit = .grapheme) -> (line: Int, column: Int)? {
+        guard let x = validated(position) else { return nil }
+        let line = lineIndex(ofUTF8: x)
+        guard let start = utf8OffsetOfLineStart(line) else { return nil }
+        if unit == .utf8 { return (line, x - start) }
+        return (line, summary(before: x)[unit] - summary(before: start)[unit])
+    }
+
+    /// The line that holds `position`, without its terminator.
+    /// - Returns: nil when the position lies outside this document.
+    /// - Complexity: O(log n) plus a few chunk scans.
+    public func lineRange(containing position: TextPosition) -> TextRange? {
+        guard let x = validated(position) else { return nil }
+        let line = lineIndex(ofUTF8: x)
+        guard let start = utf8OffsetOfLineStart(line), let end = utf8OffsetOfLineEnd(line) else { return nil }
+        return TextRange(start: TextPosition(utf8Offset: start), end: TextPosition(utf8Offset: end))
+    }
+}

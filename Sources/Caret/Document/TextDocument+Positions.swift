@@ -1,0 +1,127 @@
+import FoundationEssentials
+
+// MARK: - Internal coordinate machinery
+
+extension TextDocument {
+    /// The grapheme boundary at or before byte `x` (0...utf8 count), with the number of clusters
+    /// before it. O(log n) plus one chunk scan.
+    func graphemeBoundary(atOrBefore x: Int) -> (utf8: Int, graphemes: Int) {
+        let total = rope.summary
+        if x >= total.utf8 { return (total.utf8, total.graphemes) }
+        guard let location = rope.find(x, in: UTF8Metric.self) else { return (0, 0) }
+        let local = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+        return (location.prefix.utf8 + local.utf8, location.prefix.graphemes + local.graphemes)
+    }
+
+    /// The byte offset of `position` snapped back to a grapheme boundary, or nil when it lies
+    /// outside the text.
+    func validated(_ position: TextPosition) -> Int? {
+        let x = position.utf8Offset
+        guard x >= 0 && x <= rope.summary.utf8 else { return nil }
+        return graphemeBoundary(atOrBefore: x).utf8
+    }
+
+    /// The summary of the text before byte `x`, a grapheme boundary. O(log n) plus one chunk scan.
+    func summary(before x: Int) -> TextSummary {
+        if x >= rope.summary.utf8 { return rope.summary }
+        guard let location = rope.find(x, in: UTF8Metric.self) else { return .zero }
+        return location.prefix + location.chunk.prefixSummary(x - location.prefix.utf8)
+    }
+
+    /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
+    /// boundary; nil when outside the text. O(log n) plus one chunk scan.
+    func utf8Offset(of offset: Int, in unit: TextUnit) -> Int? {
+        let total = rope.summary
+        guard offset >= 0 && offset <= total[unit] else { return nil }
+        if offset == total[unit] { return total.utf8 }
+        let found: Rope<TextChunk>.Location?
+        switch unit {
+        case .grapheme: found = rope.find(offset, in: GraphemeMetric.self)
+        case .unicodeScalar: found = rope.find(offset, in: ScalarMetric.self)
+        case .utf16: found = rope.find(offset, in: UTF16Metric.self)
+        case .utf8: found = rope.find(offset, in: UTF8Metric.self)
+        }
+        guard let location = found else { return nil }
+        let local = location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit)
+        if unit == .grapheme { return location.prefix.utf8 + local }
+        return location.prefix.utf8 + location.chunk.graphemeBoundary(atOrBefore: local).utf8
+    }
+}
+
+// MARK: - Public positions (UITextInput)
+
+extension TextDocument {
+    /// The position before the first grapheme. O(1).
+    public var beginningOfDocument: TextPosition { TextPosition(utf8Offset: 0) }
+
+    /// The position after the last grapheme. O(1).
+    public var endOfDocument: TextPosition { TextPosition(utf8Offset: rope.summary.utf8) }
+
+    /// The position `offset` units from the start of the document.
+    ///
+    /// An offset that falls inside a grapheme cluster (possible for UTF-16, scalar and UTF-8
+    /// units) gives the cluster's start: positions always sit on grapheme boundaries.
+    /// - Returns: nil when `offset` is negative or past the end.
+    /// - Complexity: O(log n) plus one chunk scan.
+    public func position(at offset: Int, unit: TextUnit = .grapheme) -> TextPosition? {
+        utf8Offset(of: offset, in: unit).map { TextPosition(utf8Offset: $0) }
+    }
+
+    /// The offset of `position` from the start, in `unit`.
+    /// - Returns: nil when the position lies outside this document.
+    /// - Complexity: O(log n) plus one chunk scan.
+    public func offset(of position: TextPosition, unit: TextUnit = .grapheme) -> Int? {
+        guard let x = validated(position) else { return nil }
+        if unit == .utf8 { return x }
+        return summary(before: x)[unit]
+    }
+
+    /// The position `offset` units (signed) away from `position`.
+    /// - Returns: nil when `position` is invalid here or the result would be outside the text.
+    /// - Complexity: O(log n) plus two chunk scans.
+    public func position(from position: TextPosition, offset: Int, unit: TextUnit = .grapheme) -> TextPosition? {
+        guard let start = self.offset(of: position, unit: unit) else { return nil }
+        let (target, overflow) = start.addingReportingOverflow(offset)
+        guard !overflow else { return nil }
+        return self.position(at: target, unit: unit)
+    }
+
+    /// The signed distance from `from` to `to` in `unit`: `position(from: a, offset:
+    /// offset(from: a, to: b)!) == b` for positions on boundaries.
+    /// - Returns: nil when either position lies outside this document.
+    /// - Complexity: O(log n) plus two chunk scans.
+    public func offset(from: TextPosition, to: TextPosition, unit: TextUnit = .grapheme) -> Int? {
+        guard let a = offset(of: from, unit: unit), let b = offset(of: to, unit: unit) else { return nil }
+        return b - a
+    }
+
+    /// Storage order of two positions (affinity is ignored). O(1).
+    public func compare(_ a: TextPosition, to b: TextPosition) -> ComparisonResult {
+        a.utf8Offset < b.utf8Offset ? .orderedAscending
+            : a.utf8Offset > b.utf8Offset ? .orderedDescending : .orderedSame
+    }
+
+    /// The range between two positions in either order, each snapped back to a grapheme
+    /// boundary.
+    /// - Returns: nil when either lies outside this document.
+    /// - Complexity: O(log n) plus two chunk scans.
+    public func textRange(from: TextPosition, to: TextPosition) -> TextRange? {
+        guard let a = validated(from), let b = validated(to) else { return nil }
+        return TextRange(start: TextPosition(utf8Offset: a, affinity: from.affinity),
+                         end: TextPosition(utf8Offset: b, affinity: to.affinity))
+    }
+
+    /// `range` with both ends checked and snapped; nil when either end is outside the text.
+    func validated(_ range: TextRange) -> Range<Int>? {
+        guard let a = validated(range.start), let b = validated(range.end) else { return nil }
+        return min(a, b)..<max(a, b)
+    }
+
+    /// The text in `range`.
+    /// - Returns: nil when the range lies outside this document.
+    /// - Complexity: O(log n + length of the range).
+    public func text(in range: TextRange) -> String? {
+        guard let bytes = validated(range) else { return nil }
+        return string(utf8Range: bytes)
+    }
+}

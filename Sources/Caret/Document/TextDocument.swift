@@ -1,0 +1,106 @@
+import FoundationEssentials
+
+/// A Unicode text: a copy-on-write rope of UTF-8 chunks that keeps, for every node, its length
+/// in bytes, UTF-16 units, scalars, grapheme clusters and hard lines.
+///
+/// - Units: offsets count grapheme clusters unless a `unit:` argument says otherwise.
+/// - Complexity: copying is O(1); edits and conversions between units are O(log n) plus a scan
+///   of at most one chunk (about 1 KB) — more only where a grapheme cluster is itself longer.
+/// - Bad input: positions and ranges outside the document give `nil` or a thrown `TextError`,
+///   never a trap.
+public struct TextDocument: Sendable {
+    var rope: Rope<TextChunk>
+    let limits: ChunkLimits
+
+    /// Internal storage parameters; tests choose tiny ones to build deep trees from small text.
+    struct Configuration: Sendable {
+        var chunk: ChunkLimits
+        var shape: RopeShape
+        static let standard = Configuration(chunk: .standard, shape: .standard)
+        static let tiny = Configuration(chunk: .tiny, shape: .tiny)
+    }
+
+    /// An empty document.
+    public init() {
+        self.init(configuration: .standard)
+    }
+
+    init(configuration: Configuration) {
+        rope = Rope(shape: configuration.shape)
+        limits = configuration.chunk
+    }
+
+    /// A document holding `text`. O(n).
+    public init(_ text: some StringProtocol) {
+        self.init(text, configuration: .standard)
+    }
+
+    init(_ text: some StringProtocol, configuration: Configuration) {
+        var string = String(text)
+        self.init(validUTF8: string.withUTF8 { Array($0) }, configuration: configuration)
+    }
+
+    /// A document holding `bytes`, which must be well-formed UTF-8. O(n).
+    ///
+    /// - Throws: `TextError` with kind `.invalidUTF8` and the byte offset of the first
+    ///   ill-formed sequence (overlong forms, surrogates, values past U+10FFFF, truncated
+    ///   sequences, stray continuation bytes). Nothing is repaired or dropped silently.
+    public init(validatingUTF8 bytes: some Collection<UInt8>) throws(TextError) {
+        try self.init(validatingUTF8: bytes, configuration: .standard)
+    }
+
+    init(validatingUTF8 bytes: some Collection<UInt8>, configuration: Configuration) throws(TextError) {
+        let array = Array(bytes)
+        if let error = array.withUnsafeBufferPointer({ UTF8Validation.firstError(in: $0) }) {
+            throw error
+        }
+        self.init(validUTF8: array, configuration: configuration)
+    }
+
+    init(validUTF8 bytes: [UInt8], configuration: Configuration) {
+        limits = configuration.chunk
+        let chunks = bytes.withUnsafeBufferPointer {
+            ChunkBuilder.chunks(of: $0, target: configuration.chunk.maxBytes, limits: configuration.chunk)
+        }
+        rope = Rope(chunks: chunks, shape: configuration.shape)
+    }
+
+    /// The whole text. O(n).
+    public var string: String {
+        string(utf8Range: 0..<rope.summary.utf8)
+    }
+
+    /// True when the document holds no text (UIKit's `hasText` is `!isEmpty`). O(1).
+    public var isEmpty: Bool { rope.summary.utf8 == 0 }
+
+    /// The number of grapheme clusters. O(1).
+    public var count: Int { rope.summary.graphemes }
+
+    /// The length of the text in `unit`. O(1).
+    public func count(in unit: TextUnit) -> Int { rope.summary[unit] }
+}
+
+extension TextDocument: Equatable {
+    /// Same text, byte for byte (chunking is not compared). O(n), O(1) for copies.
+    public static func == (a: TextDocument, b: TextDocument) -> Bool {
+        if a.rope.root === b.rope.root { return true }
+        guard a.rope.summary == b.rope.summary else { return false }
+        var left = a.rope.chunks.makeIterator(), right = b.rope.chunks.makeIterator()
+        var l: ArraySlice<UInt8> = [], r: ArraySlice<UInt8> = []
+        while true {
+            if l.isEmpty { guard let next = left.next() else { return r.isEmpty && right.next() == nil }; l = next.bytes[...] }
+            if r.isEmpty { guard let next = right.next() else { return false }; r = next.bytes[...] }
+            let n = min(l.count, r.count)
+            if l.prefix(n) != r.prefix(n) { return false }
+            l = l.dropFirst(n)
+            r = r.dropFirst(n)
+        }
+    }
+}
+
+extension TextDocument: CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The text itself.
+    public var description: String { string }
+
+    public init(stringLiteral value: String) { self.init(value) }
+}

@@ -1,0 +1,55 @@
+/// What went wrong, and where. Every error Caret throws is one of these.
+public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Why UTF-8 input was rejected.
+    public enum UTF8Problem: Sendable, Hashable {
+        /// A continuation byte (0x80–0xBF) where a sequence should start.
+        case unexpectedContinuationByte
+        /// A longer encoding than needed (0xC0, 0xC1, 0xE0 0x80–0x9F, 0xF0 0x80–0x8F).
+        case overlongEncoding
+        /// An encoded UTF-16 surrogate, U+D800–U+DFFF (0xED 0xA0–0xBF).
+        case surrogate
+        /// A code point above U+10FFFF (0xF4 0x90–, 0xF5–0xF7).
+        case beyondUnicode
+        /// A byte that never occurs in UTF-8 (0xF8–0xFF).
+        case invalidByte
+        /// A sequence cut short by the end of input or by a byte that is not a continuation.
+        case truncatedSequence
+    }
+
+    /// The kind of error.
+    public enum Kind: Sendable, Hashable {
+        /// The bytes are not well-formed UTF-8; `byteOffset` is where the bad sequence starts.
+        case invalidUTF8(reason: UTF8Problem)
+        /// A position, range or offset outside the document; `byteOffset` is the offending
+        /// value in its own unit, `bound` the largest allowed.
+        case outOfBounds(unit: TextUnit, bound: Int)
+    }
+
+    public let kind: Kind
+    /// The offset the error names: the byte offset of the bad sequence for UTF-8 errors, the
+    /// offending offset in its `unit` for bounds errors.
+    public let offset: Int
+
+    init(_ kind: Kind, byteOffset: Int) {
+        self.kind = kind
+        self.offset = byteOffset
+    }
+
+    public var description: String {
+        switch kind {
+        case .invalidUTF8(let reason):
+            let what: String
+            switch reason {
+            case .unexpectedContinuationByte: what = "unexpected continuation byte"
+            case .overlongEncoding: what = "overlong encoding"
+            case .surrogate: what = "encoded surrogate (U+D800–U+DFFF)"
+            case .beyondUnicode: what = "code point beyond U+10FFFF"
+            case .invalidByte: what = "byte that never occurs in UTF-8"
+            case .truncatedSequence: what = "truncated sequence"
+            }
+            return "invalid UTF-8 at byte offset \(offset): \(what)"
+        case .outOfBounds(let unit, let bound):
+            return "offset \(offset) (\(unit)) is outside the document (0...\(bound))"
+        }
+    }
+}

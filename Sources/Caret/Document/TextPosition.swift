@@ -1,0 +1,49 @@
+/// A place in a document, between two grapheme clusters (opaque, like `UITextPosition`).
+///
+/// Positions are plain values: they stay meaningful across copies of a document and are
+/// accepted by any version of it whose text reaches that far; there they snap back to the
+/// grapheme boundary at or before them. Compare them with `TextDocument.compare(_:to:)` or `<`
+/// (storage order; at the same place `.upstream` sorts first).
+public struct TextPosition: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+    /// The byte offset into the UTF-8 text. Internal: callers convert with the document.
+    let utf8Offset: Int
+    /// Which side the caret leans to where this place has two visual slots.
+    public var affinity: TextAffinity
+
+    init(utf8Offset: Int, affinity: TextAffinity = .downstream) {
+        self.utf8Offset = utf8Offset
+        self.affinity = affinity
+    }
+
+    public static func < (a: TextPosition, b: TextPosition) -> Bool {
+        if a.utf8Offset != b.utf8Offset { return a.utf8Offset < b.utf8Offset }
+        return a.affinity == .upstream && b.affinity == .downstream
+    }
+
+    public var description: String {
+        "TextPosition(utf8: \(utf8Offset)\(affinity == .upstream ? ", upstream" : ""))"
+    }
+}
+
+/// A range between two positions, `start <= end` (like `UITextRange`).
+public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let start: TextPosition
+    public let end: TextPosition
+
+    /// True when the range selects nothing (a caret).
+    public var isEmpty: Bool { start.utf8Offset == end.utf8Offset }
+
+    init(start: TextPosition, end: TextPosition) {
+        if end.utf8Offset < start.utf8Offset {
+            self.start = end
+            self.end = start
+        } else {
+            self.start = start
+            self.end = end
+        }
+    }
+
+    var utf8Range: Range<Int> { start.utf8Offset..<end.utf8Offset }
+
+    public var description: String { "TextRange(utf8: \(start.utf8Offset)..<\(end.utf8Offset))" }
+}

@@ -1,0 +1,36 @@
+/// Structural checks used by the tests after every mutation.
+extension Rope {
+    /// Verifies the B-tree: uniform depth, node sizes within the shape, cached totals equal to
+    /// the sums below. Calls `checkChunk` on every chunk. Traps with a message on a violation.
+    func checkInvariants(_ checkChunk: (Chunk) -> Void = { _ in }) {
+        Rope.check(root, isRoot: true, shape: shape, checkChunk)
+    }
+
+    private static func check(_ node: Node, isRoot: Bool, shape: RopeShape, _ checkChunk: (Chunk) -> Void) {
+        precondition(node.itemCount <= shape.maxChildren, "node over capacity: \(node.itemCount)")
+        if !isRoot {
+            precondition(node.itemCount >= shape.minChildren, "node under capacity: \(node.itemCount)")
+        }
+        if node.height > 0 {
+            precondition(!isRoot || node.children.count >= 2, "internal root with one child")
+            var total = Summary.zero
+            var count = 0
+            for child in node.children {
+                precondition(child.height == node.height - 1, "uneven depth")
+                check(child, isRoot: false, shape: shape, checkChunk)
+                total = total + child.summary
+                count += child.chunkCount
+            }
+            precondition(total == node.summary, "stale summary in node")
+            precondition(count == node.chunkCount, "stale chunk count in node")
+        } else {
+            var total = Summary.zero
+            for chunk in node.chunks {
+                checkChunk(chunk)
+                total = total + chunk.summary
+            }
+            precondition(total == node.summary, "stale summary in leaf node")
+            precondition(node.chunks.count == node.chunkCount, "stale chunk count in leaf node")
+        }
+    }
+}

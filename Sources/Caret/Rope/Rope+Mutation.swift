@@ -1,0 +1,166 @@
+/// Mutation: replace one chunk in place, insert chunks, remove chunks. Every mutation copies
+/// the shared nodes on its path first (copy-on-write) and keeps the B-tree balanced.
+extension Rope {
+    /// Mutates the chunk at `index` in place and fixes the summaries on its path. O(log n)
+    /// plus the cost of `body`.
+    mutating func mutateChunk<R>(at index: Int, _ body: (inout Chunk) throws -> R) rethrows -> R {
+        precondition(index >= 0 && index < chunkCount, "chunk index out of range")
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        return try Rope.mutate(root, at: index, body)
+    }
+
+    private static func mutate<R>(_ node: Node, at index: Int, _ body: (inout Chunk) throws -> R) rethrows -> R {
+        if node.height == 0 {
+            let before = node.chunks[index].summary
+            let result = try body(&node.chunks[index])
+            node.summary = node.summary - before + node.chunks[index].summary
+            return result
+        }
+        var remaining = index
+        var k = 0
+        while remaining >= node.children[k].chunkCount {
+            remaining -= node.children[k].chunkCount
+            k += 1
+        }
+        if !isKnownUniquelyReferenced(&node.children[k]) { node.children[k] = node.children[k].copy() }
+        let child = node.children[k]
+        let before = child.summary
+        let result = try mutate(child, at: remaining, body)
+        node.summary = node.summary - before + child.summary
+        return result
+    }
+
+    /// Inserts `chunk` so that it becomes the chunk at `index` (0...chunkCount). O(log n).
+    mutating func insert(_ chunk: Chunk, at index: Int) {
+        precondition(index >= 0 && index <= chunkCount, "chunk index out of range")
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        if let sibling = Rope.insert(chunk, at: index, into: root, shape: shape) {
+            root = Node(children: [root, sibling])
+        }
+    }
+
+    /// Inserts into `node` (uniquely referenced); returns a new right sibling if it split.
+    private static func insert(_ chunk: Chunk, at index: Int, into node: Node, shape: RopeShape) -> Node? {
+        node.summary = node.summary + chunk.summary
+        node.chunkCount += 1
+        if node.height == 0 {
+            node.chunks.insert(chunk, at: index)
+        } else {
+            var remaining = index
+            var k = 0
+            while k < node.children.count - 1 && remaining > node.children[k].chunkCount {
+                remaining -= node.children[k].chunkCount
+                k += 1
+            }
+            if !isKnownUniquelyReferenced(&node.children[k]) { node.children[k] = node.children[k].copy() }
+            if let split = insert(chunk, at: remaining, into: node.children[k], shape: shape) {
+                node.children.insert(split, at: k + 1)
+            }
+        }
+        guard node.itemCount > shape.maxChildren else { return nil }
+        return split(node)
+    }
+
+    /// Moves the upper half of `node`'s items into a new sibling and returns it.
+    private static func split(_ node: Node) -> Node {
+        let half = node.itemCount / 2
+        let sibling: Node
+        if node.height == 0 {
+            sibling = Node(chunks: Array(node.chunks[half...]))
+            node.chunks.removeSubrange(half...)
+        } else {
+            sibling = Node(children: Array(node.children[half...]))
+            node.children.removeSubrange(half...)
+        }
+        node.summary = node.summary - sibling.summary
+        node.chunkCount -= sibling.chunkCount
+        return sibling
+    }
+
+    /// Removes and returns the chunk at `index`. O(log n).
+    @discardableResult
+    mutating func remove(at index: Int) -> Chunk {
+        precondition(index >= 0 && index < chunkCount, "chunk index out of range")
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        let chunk = Rope.remove(at: index, from: root, shape: shape)
+        while root.height > 0 && root.children.count == 1 {
+            root = root.children[0]
+        }
+        return chunk
+    }
+
+    private static func remove(at index: Int, from node: Node, shape: RopeShape) -> Chunk {
+        if node.height == 0 {
+            let chunk = node.chunks.remove(at: index)
+            node.summary = node.summary - chunk.summary
+            node.chunkCount -= 1
+            return chunk
+        }
+        var remaining = index
+        var k = 0
+        while remaining >= node.children[k].chunkCount {
+            remaining -= node.children[k].chunkCount
+            k += 1
+        }
+        if !isKnownUniquelyReferenced(&node.children[k]) { node.children[k] = node.children[k].copy() }
+        let chunk = remove(at: remaining, from: node.children[k], shape: shape)
+        node.summary = node.summary - chunk.summary
+        node.chunkCount -= 1
+        if node.children[k].itemCount < shape.minChildren {
+            fixUnderflow(of: k, in: node, shape: shape)
+        }
+        return chunk
+    }
+
+    /// Merges child `k` of `node` with a neighbour, or evens the two out if they do not fit in
+    /// one node. The totals of `node` do not change.
+    private static func fixUnderflow(of k: Int, in node: Node, shape: RopeShape) {
+        guard node.children.count > 1 else { return }
+        let left = k > 0 ? k - 1 : k
+        let right = left + 1
+        if !isKnownUniquelyReferenced(&node.children[left]) { node.children[left] = node.children[left].copy() }
+        if !isKnownUniquelyReferenced(&node.children[right]) { node.children[right] = node.children[right].copy() }
+        let a = node.children[left], b = node.children[right]
+        if a.itemCount + b.itemCount <= shape.maxChildren {
+            if a.height == 0 { a.chunks.append(contentsOf: b.chunks) } else { a.children.append(contentsOf: b.children) }
+            a.summary = a.summary + b.summary
+            a.chunkCount += b.chunkCount
+            node.children.remove(at: right)
+        } else {
+            let total = a.itemCount + b.itemCount
+            let leftCount = total / 2
+            if a.height == 0 {
+                var all = a.chunks
+                all.append(contentsOf: b.chunks)
+                a.chunks = Array(all[..<leftCount])
+                b.chunks = Array(all[leftCount...])
+            } else {
+                var all = a.children
+                all.append(contentsOf: b.children)
+                a.children = Array(all[..<leftCount])
+                b.children = Array(all[leftCount...])
+            }
+            a.recomputeTotals()
+            b.recomputeTotals()
+        }
+    }
+
+    /// Replaces the chunks in `range` with `replacement`. Chunks are rewritten in place where
+    /// the counts overlap, then the rest are inserted or removed: O((k + m) log n).
+    mutating func replaceChunks(_ range: Range<Int>, with replacement: [Chunk]) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= chunkCount, "chunk range out of bounds")
+        let shared = min(range.count, replacement.count)
+        for k in 0..<shared {
+            mutateChunk(at: range.lowerBound + k) { $0 = replacement[k] }
+        }
+        if replacement.count > shared {
+            for k in shared..<replacement.count {
+                insert(replacement[k], at: range.lowerBound + k)
+            }
+        } else {
+            for _ in shared..<range.count {
+                remove(at: range.lowerBound + shared)
+            }
+        }
+    }
+}

@@ -1,0 +1,186 @@
+/// A persistent B-tree of chunks with per-node summaries.
+///
+/// Value semantics: copying a rope is O(1) (one reference); the first mutation of a shared
+/// path copies only the nodes on that path. The tree knows nothing about Unicode: the chunk
+/// type computes its own summary, and the tree adds summaries up.
+struct Rope<Chunk: RopeChunk>: Sendable {
+    typealias Summary = Chunk.Summary
+    typealias Node = RopeNode<Chunk>
+
+    var root: Node
+    let shape: RopeShape
+
+    /// An empty rope.
+    init(shape: RopeShape = .standard) {
+        self.shape = shape
+        self.root = Node(chunks: [])
+    }
+
+    /// Builds a balanced tree over `chunks` in order. O(n).
+    init(chunks: [Chunk], shape: RopeShape = .standard) {
+        self.shape = shape
+        guard chunks.count > shape.maxChildren else {
+            self.root = Node(chunks: chunks)
+            return
+        }
+        var level: [Node] = Rope.groups(of: chunks.count, max: shape.maxChildren).map {
+            Node(chunks: Array(chunks[$0]))
+        }
+        while level.count > 1 {
+            let parents = Rope.groups(of: level.count, max: shape.maxChildren).map {
+                Node(children: Array(level[$0]))
+            }
+            level = parents
+        }
+        self.root = level[0]
+    }
+
+    /// Splits `count` items into the fewest groups of at most `max`, as even as possible, so
+    /// that every group also holds at least `max / 2` items when there is more than one.
+    private static func groups(of count: Int, max: Int) -> [Range<Int>] {
+        let groupCount = (count + max - 1) / max
+        var result: [Range<Int>] = []
+        result.reserveCapacity(groupCount)
+        var start = 0
+        for g in 0..<groupCount {
+            let end = count * (g + 1) / groupCount
+            result.append(start..<end)
+            start = end
+        }
+        return result
+    }
+
+    /// The sum of every chunk's summary. O(1).
+    var summary: Summary { root.summary }
+
+    /// The number of chunks. O(1).
+    var chunkCount: Int { root.chunkCount }
+
+    var isEmpty: Bool { root.chunkCount == 0 }
+}
+
+// MARK: - Finding
+
+extension Rope {
+    /// Where a search landed: the chunk, its index and the summary of everything before it.
+    struct Location {
+        var chunk: Chunk
+        var index: Int
+        var prefix: Summary
+    }
+
+    /// The first chunk whose end, measured in `M`, is greater than `offset`: the chunk that
+    /// holds the item at `offset`. An `offset` at or past the total lands in the last chunk.
+    /// Returns nil only for an empty rope. O(log n).
+    func find<M: RopeMetric>(_ offset: Int, in metric: M.Type) -> Location? where M.Summary == Summary {
+        var node = root
+        guard node.chunkCount > 0 else { return nil }
+        var prefix = Summary.zero
+        var index = 0
+        var remaining = offset
+        while node.height > 0 {
+            let children = node.children
+            var picked = children.count - 1
+            for k in 0..<(children.count - 1) {
+                let m = M.measure(children[k].summary)
+                if remaining < m { picked = k; break }
+                remaining -= m
+                prefix = prefix + children[k].summary
+                index += children[k].chunkCount
+            }
+            node = children[picked]
+        }
+        let chunks = node.chunks
+        var picked = chunks.count - 1
+        for k in 0..<(chunks.count - 1) {
+            let m = M.measure(chunks[k].summary)
+            if remaining < m { picked = k; break }
+            remaining -= m
+            prefix = prefix + chunks[k].summary
+        }
+        index += picked
+        return Location(chunk: chunks[picked], index: index, prefix: prefix)
+    }
+
+    /// The chunk at `index` with the summary of the chunks before it. O(log n).
+    func location(ofChunk index: Int) -> Location {
+        precondition(index >= 0 && index < chunkCount, "chunk index out of range")
+        var node = root
+        var prefix = Summary.zero
+        var remaining = index
+        while node.height > 0 {
+            for child in node.children {
+                if remaining < child.chunkCount { node = child; break }
+                remaining -= child.chunkCount
+                prefix = prefix + child.summary
+            }
+        }
+        for k in 0..<remaining { prefix = prefix + node.chunks[k].summary }
+        return Location(chunk: node.chunks[remaining], index: index, prefix: prefix)
+    }
+
+    /// The chunk at `index`. O(log n).
+    func chunk(at index: Int) -> Chunk { location(ofChunk: index).chunk }
+}
+
+// MARK: - Iterating
+
+extension Rope {
+    /// Calls `body` with each chunk from `start` on, in order, until it returns false.
+    /// O(log n) to reach `start`, then O(1) amortised per chunk.
+    func forEachChunk(from start: Int = 0, _ body: (Chunk) throws -> Bool) rethrows {
+        guard start < chunkCount else { return }
+        var skip = start
+        _ = try Rope.visit(root, skip: &skip, body)
+    }
+
+    private static func visit(_ node: Node, skip: inout Int, _ body: (Chunk) throws -> Bool) rethrows -> Bool {
+        if skip >= node.chunkCount {
+            skip -= node.chunkCount
+            return true
+        }
+        if node.height == 0 {
+            for k in skip..<node.chunks.count {
+                if try !body(node.chunks[k]) { return false }
+            }
+            skip = 0
+            return true
+        }
+        for child in node.children {
+            if try !visit(child, skip: &skip, body) { return false }
+        }
+        return true
+    }
+
+    /// Every chunk in order.
+    var chunks: ChunkSequence { ChunkSequence(root: root) }
+
+    /// The chunks of a rope in order; iteration holds its own reference to the tree.
+    struct ChunkSequence: Sequence, Sendable {
+        let root: Node
+
+        func makeIterator() -> Iterator { Iterator(root: root) }
+
+        struct Iterator: IteratorProtocol {
+            private var stack: [(node: Node, next: Int)] = []
+
+            init(root: Node) {
+                if root.chunkCount > 0 { stack.append((root, 0)) }
+            }
+
+            mutating func next() -> Chunk? {
+                while let top = stack.last {
+                    let node = top.node
+                    if top.next >= node.itemCount {
+                        stack.removeLast()
+                        continue
+                    }
+                    stack[stack.count - 1].next += 1
+                    if node.height == 0 { return node.chunks[top.next] }
+                    stack.append((node.children[top.next], 0))
+                }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// The extended grapheme cluster rules of UAX #29 (GB3–GB13, Unicode 15.0) as a small state
+/// machine over scalar classes.
+///
+/// The state after a scalar is all the left context any later rule can look at: the previous
+/// class, whether the text ends in `ExtPict Extend*` (GB11), whether it ends in such a sequence
+/// plus ZWJ, and the parity of the run of regional indicators (GB12/13). Boundaries after any
+/// boundary depend only on the text after it, so a fresh breaker started at a boundary agrees
+/// with one that ran from the start of the text; chunk boundaries rely on this (see
+/// docs/ARCHITECTURE.md). The tests hold it to ICU's character break iterator.
+struct GraphemeBreaker {
+    private var previous: GraphemeClass = .control   // start of text: GB1 (a break before anything)
+    private var endsInPictographic = false
+    private var endsInPictographicZWJ = false
+    private var oddRegionalIndicators = false
+
+    init() {}
+
+    /// Feeds the next scalar's class; returns true when a cluster starts at it.
+    @inline(__always)
+    mutating func isBoundary(before c: GraphemeClass) -> Bool {
+        let p = previous
+        let boundary: Bool
+        if p == .cr && c == .lf {
+            boundary = false                                                   // GB3
+        } else if p.bit & GraphemeClassSet.controls != 0 || c.bit & GraphemeClassSet.controls != 0 {
+            boundary = true                                                    // GB4, GB5
+        } else if p == .l && c.bit & GraphemeClassSet.hangulAfterL != 0 {
+            boundary = false                                                   // GB6
+        } else if p.bit & GraphemeClassSet.lvOrV != 0 && c.bit & GraphemeClassSet.vOrT != 0 {
+            boundary = false                                                   // GB7
+        } else if p.bit & GraphemeClassSet.lvtOrT != 0 && c == .t {
+            boundary = false                                                   // GB8
+        } else if c.bit & GraphemeClassSet.joiners != 0 {
+            boundary = false                                                   // GB9, GB9a
+        } else if p == .prepend {
+            boundary = false                                                   // GB9b
+        } else if p == .zwj && c == .extendedPictographic && endsInPictographicZWJ {
+            boundary = false                                                   // GB11
+        } else if p == .regionalIndicator && c == .regionalIndicator && oddRegionalIndicators {
+            boundary = false                                                   // GB12, GB13
+        } else {
+            boundary = true                                                    // GB999
+        }
+        endsInPictographicZWJ = c == .zwj && endsInPictographic
+        endsInPictographic = c == .extendedPictographic || (c == .extend && endsInPictographic)
+        oddRegionalIndicators = c == .regionalIndicator ? !oddRegionalIndicators : false
+        previous = c
+        return boundary
+    }
+
+    /// A printable ASCII scalar: a boundary unless it follows a Prepend (GB9b). Same result
+    /// and state as `isBoundary(before: .other)`, cheaper.
+    @inline(__always)
+    mutating func isBoundaryBeforePrintableASCII() -> Bool {
+        let boundary = previous != .prepend
+        endsInPictographicZWJ = false
+        endsInPictographic = false
+        oddRegionalIndicators = false
+        previous = .other
+        return boundary
+    }
+}
+
+extension GraphemeBreaker {
+    /// Feeds every scalar of `bytes` (valid UTF-8). O(n).
+    mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let table = GraphemeClassTable.shared
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] >= 0x20 && bytes[i] < 0x7F {
+                _ = isBoundaryBeforePrintableASCII()
+                i += 1
+            } else {
+                let (cls, length) = graphemeClass(of: bytes, at: i, table: table)
+                _ = isBoundary(before: cls)
+                i += length
+            }
+        }
+    }
+
+    /// Whether a cluster would start at a scalar of class `c` after what was fed, without
+    /// feeding it.
+    func wouldBreak(before c: GraphemeClass) -> Bool {
+        var probe = self
+        return probe.isBoundary(before: c)
+    }
+}

@@ -1,0 +1,125 @@
+/// What the rope keeps for each chunk and node: the length of the text in every unit.
+struct TextSummary: RopeSummary, CustomStringConvertible {
+    /// Bytes of UTF-8.
+    var utf8: Int
+    /// UTF-16 code units.
+    var utf16: Int
+    /// Unicode scalars (code points).
+    var scalars: Int
+    /// Extended grapheme clusters that start in this text.
+    var graphemes: Int
+    /// Hard line terminators that end in this text (CRLF counts once).
+    var lines: Int
+
+    static let zero = TextSummary(utf8: 0, utf16: 0, scalars: 0, graphemes: 0, lines: 0)
+
+    @inline(__always)
+    static func + (a: TextSummary, b: TextSummary) -> TextSummary {
+        TextSummary(utf8: a.utf8 + b.utf8, utf16: a.utf16 + b.utf16, scalars: a.scalars + b.scalars,
+                    graphemes: a.graphemes + b.graphemes, lines: a.lines + b.lines)
+    }
+
+    @inline(__always)
+    static func - (a: TextSummary, b: TextSummary) -> TextSummary {
+        TextSummary(utf8: a.utf8 - b.utf8, utf16: a.utf16 - b.utf16, scalars: a.scalars - b.scalars,
+                    graphemes: a.graphemes - b.graphemes, lines: a.lines - b.lines)
+    }
+
+    var description: String {
+        "utf8 \(utf8), utf16 \(utf16), scalars \(scalars), graphemes \(graphemes), lines \(lines)"
+    }
+
+    /// The component for `unit`.
+    @inline(__always)
+    subscript(unit: TextUnit) -> Int {
+        switch unit {
+        case .grapheme: return graphemes
+        case .unicodeScalar: return scalars
+        case .utf16: return utf16
+        case .utf8: return utf8
+        }
+    }
+}
+
+enum UTF8Metric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.utf8 } }
+enum UTF16Metric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.utf16 } }
+enum ScalarMetric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.scalars } }
+enum GraphemeMetric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.graphemes } }
+enum LineMetric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.lines } }
+
+extension TextSummary {
+    /// Measures `bytes` (valid UTF-8 that starts at a grapheme boundary and does not end
+    /// between CR and LF). O(n), one pass.
+    static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+        let n = bytes.count
+        let table = GraphemeClassTable.shared
+        var breaker = GraphemeBreaker()
+        var scalars = 0, utf16 = 0, graphemes = 0, lines = 0
+        var i = 0
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 {
+                scalars += 1
+                if b >= 0x20 && b != 0x7F {
+                    if breaker.isBoundaryBeforePrintableASCII() { graphemes += 1 }
+                    i += 1
+                    continue
+                }
+                let cls: GraphemeClass
+                switch b {
+                case 0x0A: cls = .lf; lines += 1
+                case 0x0D: cls = .cr; if i + 1 >= n || bytes[i + 1] != 0x0A { lines += 1 }
+                case 0x0B, 0x0C: cls = .control; lines += 1
+                default: cls = .control
+                }
+                if breaker.isBoundary(before: cls) { graphemes += 1 }
+                i += 1
+                continue
+            }
+            let (c, length) = UTF8Scalars.decode(bytes, at: i)
+            scalars += 1
+            if length == 4 { utf16 += 1 }
+            if c == 0x85 || c == 0x2028 || c == 0x2029 { lines += 1 }
+            if breaker.isBoundary(before: table(c)) { graphemes += 1 }
+            i += length
+        }
+        return TextSummary(utf8: n, utf16: scalars + utf16, scalars: scalars, graphemes: graphemes, lines: lines)
+    }
+}
+
+/// The class of the scalar at `i` of valid UTF-8 `bytes`.
+@inline(__always)
+func graphemeClass(of bytes: UnsafeBufferPointer<UInt8>, at i: Int, table: GraphemeClassTable) -> (GraphemeClass, Int) {
+    let b = bytes[i]
+    if b < 0x80 {
+        if b >= 0x20 && b != 0x7F { return (.other, 1) }
+        return (b == 0x0D ? .cr : b == 0x0A ? .lf : .control, 1)
+    }
+    let (c, length) = UTF8Scalars.decode(bytes, at: i)
+    return (table(c), length)
+}
+
+/// Calls `body(offset)` for each grapheme cluster start in `bytes` (which must start at a
+/// cluster boundary), in order, until it returns false. O(n).
+@inline(__always)
+func forEachGraphemeStart(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+    let table = GraphemeClassTable.shared
+    var breaker = GraphemeBreaker()
+    let n = bytes.count
+    var i = 0
+    while i < n {
+        let b = bytes[i]
+        let boundary: Bool
+        let length: Int
+        if b < 0x80 && b >= 0x20 && b != 0x7F {
+            boundary = breaker.isBoundaryBeforePrintableASCII()
+            length = 1
+        } else {
+            let (cls, l) = graphemeClass(of: bytes, at: i, table: table)
+            boundary = breaker.isBoundary(before: cls)
+            length = l
+        }
+        if boundary && !body(i) { return }
+        i += length
+    }
+}

@@ -1,0 +1,90 @@
+/// UTF-8 helpers over buffers that are already known to be valid.
+enum UTF8Scalars {
+    /// The length of the sequence that starts with lead byte `b` (1 for ASCII).
+    @inline(__always)
+    static func length(lead b: UInt8) -> Int {
+        b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+    }
+
+    /// True for a byte that starts a scalar (not a continuation byte).
+    @inline(__always)
+    static func isLead(_ b: UInt8) -> Bool { b & 0xC0 != 0x80 }
+
+    /// Decodes the scalar at `i`; `p` must hold valid UTF-8 and `i` a lead byte.
+    @inline(__always)
+    static func decode(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (value: UInt32, length: Int) {
+        let b0 = UInt32(p[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(p[i + 1]) & 0x3F, 2) }
+        if b0 < 0xF0 {
+            return ((b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | UInt32(p[i + 2]) & 0x3F, 3)
+        }
+        return ((b0 & 0x07) << 18 | (UInt32(p[i + 1]) & 0x3F) << 12 | (UInt32(p[i + 2]) & 0x3F) << 6
+                | UInt32(p[i + 3]) & 0x3F, 4)
+    }
+
+    /// The start of the scalar that contains byte `i` (0...count).
+    @inline(__always)
+    static func scalarStart(_ p: UnsafeBufferPointer<UInt8>, atOrBefore i: Int) -> Int {
+        var j = i
+        while j > 0 && j < p.count && !isLead(p[j]) { j -= 1 }
+        return j
+    }
+}
+
+/// Checks that bytes are well-formed UTF-8 (RFC 3629 / Unicode Table 3-7) and says where and
+/// why they are not.
+enum UTF8Validation {
+    /// The first ill-formed sequence, or nil. O(n).
+    static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> TextError? {
+        let n = bytes.count
+        var i = 0
+        while i < n {
+            // Skip ASCII eight bytes at a time when aligned runs allow.
+            while i + 8 <= n {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+            guard i < n else { break }
+            let b0 = bytes[i]
+            if b0 < 0x80 { i += 1; continue }
+            let need: Int
+            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+            switch b0 {
+            case 0x80...0xBF:
+                return TextError(.invalidUTF8(reason: .unexpectedContinuationByte), byteOffset: i)
+            case 0xC0, 0xC1:
+                return TextError(.invalidUTF8(reason: .overlongEncoding), byteOffset: i)
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; lo = 0xA0
+            case 0xED: need = 2; hi = 0x9F
+            case 0xE1...0xEF: need = 2
+            case 0xF0: need = 3; lo = 0x90
+            case 0xF4: need = 3; hi = 0x8F
+            case 0xF1...0xF3: need = 3
+            default:
+                return TextError(.invalidUTF8(reason: .invalidByte), byteOffset: i)
+            }
+            // The second byte carries the range restrictions.
+            guard i + 1 < n else { return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i) }
+            let b1 = bytes[i + 1]
+            if b1 < lo || b1 > hi {
+                if b1 & 0xC0 != 0x80 {
+                    return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i)
+                }
+                let reason: TextError.UTF8Problem =
+                    b0 == 0xED ? .surrogate : (b0 == 0xE0 || b0 == 0xF0) ? .overlongEncoding : .beyondUnicode
+                return TextError(.invalidUTF8(reason: reason), byteOffset: i)
+            }
+            for k in 2...max(2, need) where k <= need {
+                guard i + k < n else { return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i) }
+                if bytes[i + k] & 0xC0 != 0x80 {
+                    return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i)
+                }
+            }
+            i += need + 1
+        }
+        return nil
+    }
+}
