@@ -39,6 +39,10 @@ static inline UBool cicu_u_hasBinaryProperty(UChar32 c, UProperty which) {
 static inline const USet *cicu_u_getBinaryPropertySet(UProperty property, UErrorCode *error) {
     return u_getBinaryPropertySet(property, error);
 }
+static inline USet *cicu_uset_openPattern(const UChar *pattern, int32_t length, UErrorCode *error) {
+    return uset_openPattern(pattern, length, error);
+}
+static inline void cicu_uset_close(USet *set) { uset_close(set); }
 static inline int32_t cicu_uset_getRangeCount(const USet *set) { return uset_getRangeCount(set); }
 static inline int32_t cicu_uset_getItem(const USet *set, int32_t itemIndex, UChar32 *start, UChar32 *end,
                                         UChar *str, int32_t strCapacity, UErrorCode *error) {

@@ -31,6 +31,12 @@ struct RopeShape: Sendable, Equatable {
 
     /// Chosen by measurement (see docs/ARCHITECTURE.md).
     static let standard = RopeShape(maxChildren: 16)
-    /// The smallest legal shape: binary-ish nodes, deep trees from a few chunks.
-    static let tiny = RopeShape(maxChildren: 3)
+    /// The smallest legal shape (every non-root node keeps a sibling to merge with): deep
+    /// trees from a few chunks.
+    static let tiny = RopeShape(maxChildren: 4)
+
+    init(maxChildren: Int) {
+        precondition(maxChildren >= 4, "a node must hold at least 4 items")
+        self.maxChildren = maxChildren
+    }
 }

@@ -1,9 +1,12 @@
-/// The extended grapheme cluster rules of UAX #29 (GB3–GB13, Unicode 15.0) as a small state
-/// machine over scalar classes.
+/// The extended grapheme cluster rules exactly as ICU 72's root character break iterator
+/// applies them: UAX #29 GB3–GB13 (Unicode 15.0) plus CLDR 42's Indic conjunct rule
+/// (`LinkingConsonant ExtCccZwj* Virama ExtCccZwj* × LinkingConsonant`), as a small state
+/// machine over scalar properties.
 ///
 /// The state after a scalar is all the left context any later rule can look at: the previous
 /// class, whether the text ends in `ExtPict Extend*` (GB11), whether it ends in such a sequence
-/// plus ZWJ, and the parity of the run of regional indicators (GB12/13). Boundaries after any
+/// plus ZWJ, the parity of the run of regional indicators (GB12/13), and how far an Indic
+/// conjunct has got (consonant seen, virama seen). Boundaries after any
 /// boundary depend only on the text after it, so a fresh breaker started at a boundary agrees
 /// with one that ran from the start of the text; chunk boundaries rely on this (see
 /// docs/ARCHITECTURE.md). The tests hold it to ICU's character break iterator.
@@ -12,12 +15,15 @@ struct GraphemeBreaker {
     private var endsInPictographic = false
     private var endsInPictographicZWJ = false
     private var oddRegionalIndicators = false
+    /// 0: no conjunct in progress; 1: a linking consonant (then ExtCccZwj*); 2: and a virama.
+    private var conjunct: UInt8 = 0
 
     init() {}
 
-    /// Feeds the next scalar's class; returns true when a cluster starts at it.
+    /// Feeds the next scalar's property; returns true when a cluster starts at it.
     @inline(__always)
-    mutating func isBoundary(before c: GraphemeClass) -> Bool {
+    mutating func isBoundary(before property: GraphemeProperty) -> Bool {
+        let c = property.cls
         let p = previous
         let boundary: Bool
         if p == .cr && c == .lf {
@@ -34,6 +40,8 @@ struct GraphemeBreaker {
             boundary = false                                                   // GB9, GB9a
         } else if p == .prepend {
             boundary = false                                                   // GB9b
+        } else if conjunct == 2 && property.isLinkingConsonant {
+            boundary = false                                                   // CLDR aksara (GB9c)
         } else if p == .zwj && c == .extendedPictographic && endsInPictographicZWJ {
             boundary = false                                                   // GB11
         } else if p == .regionalIndicator && c == .regionalIndicator && oddRegionalIndicators {
@@ -44,6 +52,13 @@ struct GraphemeBreaker {
         endsInPictographicZWJ = c == .zwj && endsInPictographic
         endsInPictographic = c == .extendedPictographic || (c == .extend && endsInPictographic)
         oddRegionalIndicators = c == .regionalIndicator ? !oddRegionalIndicators : false
+        if property.isLinkingConsonant {
+            conjunct = 1
+        } else if conjunct != 0 && property.isVirama {
+            conjunct = 2
+        } else if conjunct == 0 || !property.isExtendCombiningOrZWJ {
+            conjunct = 0
+        }
         previous = c
         return boundary
     }
@@ -56,6 +71,7 @@ struct GraphemeBreaker {
         endsInPictographicZWJ = false
         endsInPictographic = false
         oddRegionalIndicators = false
+        conjunct = 0
         previous = .other
         return boundary
     }
@@ -80,7 +96,7 @@ extension GraphemeBreaker {
 
     /// Whether a cluster would start at a scalar of class `c` after what was fed, without
     /// feeding it.
-    func wouldBreak(before c: GraphemeClass) -> Bool {
+    func wouldBreak(before c: GraphemeProperty) -> Bool {
         var probe = self
         return probe.isBoundary(before: c)
     }

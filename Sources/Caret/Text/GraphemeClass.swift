@@ -9,7 +9,7 @@ enum GraphemeClass: UInt8 {
     @inline(__always) var bit: UInt16 { 1 << UInt16(rawValue) }
 }
 
-/// A bit set of classes, for the rule tests.
+/// Bit sets of classes, for the rule tests.
 enum GraphemeClassSet {
     static let controls: UInt16 = GraphemeClass.cr.bit | GraphemeClass.lf.bit | GraphemeClass.control.bit
     static let hangulAfterL: UInt16 = GraphemeClass.l.bit | GraphemeClass.v.bit | GraphemeClass.lv.bit | GraphemeClass.lvt.bit
@@ -19,19 +19,45 @@ enum GraphemeClassSet {
     static let joiners: UInt16 = GraphemeClass.extend.bit | GraphemeClass.zwj.bit | GraphemeClass.spacingMark.bit
 }
 
-/// The class of every code point, read once from ICU's property data into a two-stage table
-/// (4,352 block indexes plus one 256-entry block per distinct block of values).
+/// Everything the grapheme rules need to know about one scalar, in one byte: its class in the
+/// low four bits, and the three sets of ICU 72's Indic conjunct rule (CLDR 42's aksara
+/// tailoring of the root character break rules, which Unicode 15.1 later adopted as GB9c).
+struct GraphemeProperty: Equatable {
+    let raw: UInt8
+
+    static let linkingConsonantFlag: UInt8 = 0x10
+    static let viramaFlag: UInt8 = 0x20
+    static let extendCombiningOrZWJFlag: UInt8 = 0x40
+
+    @inline(__always) init(raw: UInt8) { self.raw = raw }
+    @inline(__always) init(_ cls: GraphemeClass) { raw = cls.rawValue }
+
+    @inline(__always) var cls: GraphemeClass { unsafeBitCast(raw & 0x0F, to: GraphemeClass.self) }
+    /// A consonant of Bengali, Devanagari, Gujarati, Malayalam, Oriya or Telugu.
+    @inline(__always) var isLinkingConsonant: Bool { raw & Self.linkingConsonantFlag != 0 }
+    /// A virama of those scripts.
+    @inline(__always) var isVirama: Bool { raw & Self.viramaFlag != 0 }
+    /// Extend with a non-zero combining class, or ZWJ.
+    @inline(__always) var isExtendCombiningOrZWJ: Bool { raw & Self.extendCombiningOrZWJFlag != 0 }
+
+    static let other = GraphemeProperty(.other)
+    static let cr = GraphemeProperty(.cr)
+    static let lf = GraphemeProperty(.lf)
+    static let control = GraphemeProperty(.control)
+}
+
+/// The property of every code point, read once from ICU's data into a two-stage table (4,352
+/// block indexes plus one 256-entry block per distinct block of values).
 ///
 /// Immutable after construction and shared by every thread; built on first use.
 final class GraphemeClassTable: @unchecked Sendable {
     static let shared = GraphemeClassTable()
 
     private let blockIndex: UnsafeMutablePointer<UInt16>
-    private let blocks: UnsafeMutablePointer<GraphemeClass>
+    private let blocks: UnsafeMutablePointer<GraphemeProperty>
 
     private init() {
-        // Flat values first, straight from ICU's maps.
-        var flat = [GraphemeClass](repeating: .other, count: 0x110000)
+        var flat = [UInt8](repeating: 0, count: 0x110000)
         var error = U_ZERO_ERROR
         let map = cicu_u_getIntPropertyMap(UCHAR_GRAPHEME_CLUSTER_BREAK, &error)
         precondition(error.rawValue <= U_ZERO_ERROR.rawValue && map != nil,
@@ -43,22 +69,29 @@ final class GraphemeClassTable: @unchecked Sendable {
             if end < start { break }
             let cls = GraphemeClassTable.classFor(icuValue: value)
             if cls != .other {
-                for c in Int(start)...Int(end) { flat[c] = cls }
+                for c in Int(start)...Int(end) { flat[c] = cls.rawValue }
             }
             start = end + 1
         }
-        let pictographic = cicu_u_getBinaryPropertySet(UCHAR_EXTENDED_PICTOGRAPHIC, &error)
-        precondition(error.rawValue <= U_ZERO_ERROR.rawValue && pictographic != nil, "ICU has no Extended_Pictographic data")
-        for item in 0..<cicu_uset_getRangeCount(pictographic) {
-            var lo: Int32 = 0, hi: Int32 = 0
-            _ = cicu_uset_getItem(pictographic, item, &lo, &hi, nil, 0, &error)
-            for c in Int(lo)...Int(hi) where flat[c] == .other { flat[c] = .extendedPictographic }
+        GraphemeClassTable.forEachRange(of: "[:ExtPict:]") { c in
+            if flat[c] == GraphemeClass.other.rawValue { flat[c] = GraphemeClass.extendedPictographic.rawValue }
+        }
+        // The sets of ICU 72's conjunct rule, spelled as in its root rules.
+        let scripts = #"\p{sc=Gujr}\p{sc=Telu}\p{sc=Mlym}\p{sc=Orya}\p{sc=Beng}\p{sc=Deva}"#
+        GraphemeClassTable.forEachRange(of: "[[\(scripts)]&\\p{Indic_Syllabic_Category=Virama}]") {
+            flat[$0] |= GraphemeProperty.viramaFlag
+        }
+        GraphemeClassTable.forEachRange(of: "[[\(scripts)]&\\p{Indic_Syllabic_Category=Consonant}]") {
+            flat[$0] |= GraphemeProperty.linkingConsonantFlag
+        }
+        GraphemeClassTable.forEachRange(of: #"[[\p{gcb=Extend}-\p{ccc=0}]\p{gcb=ZWJ}]"#) {
+            flat[$0] |= GraphemeProperty.extendCombiningOrZWJFlag
         }
         // Deduplicate 256-entry blocks.
         let blockCount = 0x110000 >> 8
         blockIndex = .allocate(capacity: blockCount)
-        var unique: [ArraySlice<GraphemeClass>: UInt16] = [:]
-        var stored: [GraphemeClass] = []
+        var unique: [ArraySlice<UInt8>: UInt16] = [:]
+        var stored: [GraphemeProperty] = []
         for b in 0..<blockCount {
             let slice = flat[(b << 8)..<((b + 1) << 8)]
             if let existing = unique[slice] {
@@ -66,12 +99,27 @@ final class GraphemeClassTable: @unchecked Sendable {
             } else {
                 let id = UInt16(stored.count >> 8)
                 unique[slice] = id
-                stored.append(contentsOf: slice)
+                stored.append(contentsOf: slice.map { GraphemeProperty(raw: $0) })
                 blockIndex[b] = id
             }
         }
         blocks = .allocate(capacity: stored.count)
         blocks.initialize(from: stored, count: stored.count)
+    }
+
+    /// Calls `body` with every code point of the ICU set `pattern`.
+    private static func forEachRange(of pattern: String, _ body: (Int) -> Void) {
+        var error = U_ZERO_ERROR
+        let utf16 = Array(pattern.utf16)
+        let set = cicu_uset_openPattern(utf16, Int32(utf16.count), &error)
+        precondition(error.rawValue <= U_ZERO_ERROR.rawValue && set != nil,
+                     "ICU rejected the set \(pattern): \(String(cString: cicu_u_errorName(error)))")
+        defer { cicu_uset_close(set) }
+        for item in 0..<cicu_uset_getRangeCount(set) {
+            var lo: Int32 = 0, hi: Int32 = 0
+            _ = cicu_uset_getItem(set, item, &lo, &hi, nil, 0, &error)
+            for c in Int(lo)...Int(hi) { body(c) }
+        }
     }
 
     private static func classFor(icuValue value: UInt32) -> GraphemeClass {
@@ -93,9 +141,9 @@ final class GraphemeClassTable: @unchecked Sendable {
         }
     }
 
-    /// The class of scalar `c` (0...0x10FFFF). O(1).
+    /// The property of scalar `c` (0...0x10FFFF). O(1).
     @inline(__always)
-    func callAsFunction(_ c: UInt32) -> GraphemeClass {
+    func callAsFunction(_ c: UInt32) -> GraphemeProperty {
         blocks[Int(blockIndex[Int(c >> 8)]) << 8 | Int(c & 0xFF)]
     }
 }

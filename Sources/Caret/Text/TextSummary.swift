@@ -65,7 +65,7 @@ extension TextSummary {
                     i += 1
                     continue
                 }
-                let cls: GraphemeClass
+                let cls: GraphemeProperty
                 switch b {
                 case 0x0A: cls = .lf; lines += 1
                 case 0x0D: cls = .cr; if i + 1 >= n || bytes[i + 1] != 0x0A { lines += 1 }
@@ -89,7 +89,7 @@ extension TextSummary {
 
 /// The class of the scalar at `i` of valid UTF-8 `bytes`.
 @inline(__always)
-func graphemeClass(of bytes: UnsafeBufferPointer<UInt8>, at i: Int, table: GraphemeClassTable) -> (GraphemeClass, Int) {
+func graphemeClass(of bytes: UnsafeBufferPointer<UInt8>, at i: Int, table: GraphemeClassTable) -> (GraphemeProperty, Int) {
     let b = bytes[i]
     if b < 0x80 {
         if b >= 0x20 && b != 0x7F { return (.other, 1) }
