@@ -18,12 +18,39 @@ extension TextDocument {
         }
         var string = String(text)
         let inserted = string.withUTF8 { replaceUTF8(bytes, with: $0) }
-        let start = graphemeBoundary(atOrBefore: bytes.lowerBound).utf8
-        var end = bytes.lowerBound + inserted
-        let snapped = graphemeBoundary(atOrBefore: end).utf8
-        if snapped < end {
-            // The new text ends inside a cluster that continues into the old text: widen to its end.
-            end = utf8Offset(of: graphemeBoundary(atOrBefore: end).graphemes + 1, in: .grapheme) ?? rope.summary.utf8
+        return enclosingRange(utf8: bytes.lowerBound..<(bytes.lowerBound + inserted))
+    }
+
+    /// Replaces the units `range` of `unit` with `text`, without rounding to grapheme
+    /// boundaries: a scalar range may cut into a cluster (deleting one code point of an Indic
+    /// syllable, replaying an editing trace). UTF-16 offsets inside a surrogate pair and UTF-8
+    /// offsets inside a scalar round down to the scalar's start.
+    ///
+    /// - Returns: the range of the new text, widened to grapheme boundaries.
+    /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside the text; the document
+    ///   is then unchanged.
+    /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, in unit: TextUnit, withText text: some StringProtocol) throws(TextError) -> TextRange {
+        let bound = rope.summary[unit]
+        guard let s = scalarAlignedUTF8Offset(of: range.lowerBound, in: unit) else {
+            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
+        }
+        guard let e = scalarAlignedUTF8Offset(of: range.upperBound, in: unit) else {
+            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
+        }
+        var string = String(text)
+        let inserted = string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0) }
+        return enclosingRange(utf8: s..<(s + inserted))
+    }
+
+    /// The smallest range on grapheme boundaries that holds bytes `range`.
+    func enclosingRange(utf8 range: Range<Int>) -> TextRange {
+        let start = graphemeBoundary(atOrBefore: range.lowerBound).utf8
+        let snapped = graphemeBoundary(atOrBefore: range.upperBound)
+        var end = snapped.utf8
+        if end < range.upperBound {
+            end = utf8Offset(of: snapped.graphemes + 1, in: .grapheme) ?? rope.summary.utf8
         }
         return TextRange(start: TextPosition(utf8Offset: start), end: TextPosition(utf8Offset: end))
     }

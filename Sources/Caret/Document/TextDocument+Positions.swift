@@ -31,9 +31,30 @@ extension TextDocument {
     /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
     /// boundary; nil when outside the text. O(log n) plus one chunk scan.
     func utf8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        let total = rope.summary
-        guard offset >= 0 && offset <= total[unit] else { return nil }
-        if offset == total[unit] { return total.utf8 }
+        guard let (location, local) = scalarAlignedLocation(of: offset, in: unit) else {
+            return offset == rope.summary[unit] ? rope.summary.utf8 : nil
+        }
+        if unit == .grapheme { return location.prefix.utf8 + local }
+        return location.prefix.utf8 + location.chunk.graphemeBoundary(atOrBefore: local).utf8
+    }
+
+    /// The byte offset where `offset` units of `unit` end, rounded down to a scalar boundary
+    /// only (it may fall inside a grapheme cluster); nil when outside the text.
+    func scalarAlignedUTF8Offset(of offset: Int, in unit: TextUnit) -> Int? {
+        guard let (location, local) = scalarAlignedLocation(of: offset, in: unit) else {
+            return offset == rope.summary[unit] ? rope.summary.utf8 : nil
+        }
+        if unit == .utf8 {
+            let start = location.chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.scalarStart($0, atOrBefore: local) }
+            return location.prefix.utf8 + start
+        }
+        return location.prefix.utf8 + local
+    }
+
+    /// The chunk holding `offset` units of `unit` and the scalar-aligned byte offset in it;
+    /// nil when `offset` is outside the text or at its very end.
+    private func scalarAlignedLocation(of offset: Int, in unit: TextUnit) -> (Rope<TextChunk>.Location, Int)? {
+        guard offset >= 0 && offset < rope.summary[unit] else { return nil }
         let found: Rope<TextChunk>.Location?
         switch unit {
         case .grapheme: found = rope.find(offset, in: GraphemeMetric.self)
@@ -42,9 +63,7 @@ extension TextDocument {
         case .utf8: found = rope.find(offset, in: UTF8Metric.self)
         }
         guard let location = found else { return nil }
-        let local = location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit)
-        if unit == .grapheme { return location.prefix.utf8 + local }
-        return location.prefix.utf8 + location.chunk.graphemeBoundary(atOrBefore: local).utf8
+        return (location, location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit))
     }
 }
 

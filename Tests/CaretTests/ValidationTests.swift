@@ -1,0 +1,151 @@
+import XCTest
+@testable import Caret
+
+/// Bad input: ill-formed UTF-8 names its byte offset; positions and ranges from elsewhere
+/// give nil or a thrown error, never a trap.
+final class ValidationTests: XCTestCase {
+    func problem(_ bytes: [UInt8]) -> (TextError.UTF8Problem, Int)? {
+        do {
+            _ = try TextDocument(validatingUTF8: bytes)
+            return nil
+        } catch {
+            guard case .invalidUTF8(let reason) = error.kind else { return nil }
+            return (reason, error.offset)
+        }
+    }
+
+    func testIllFormedUTF8NamesOffsetAndReason() {
+        let prefix = Array("ok é ".utf8)   // 6 bytes
+        let cases: [([UInt8], TextError.UTF8Problem)] = [
+            ([0xC0, 0x80], .overlongEncoding),
+            ([0xC1, 0xBF], .overlongEncoding),
+            ([0xE0, 0x80, 0x80], .overlongEncoding),
+            ([0xF0, 0x80, 0x80, 0x80], .overlongEncoding),
+            ([0xED, 0xA0, 0x80], .surrogate),
+            ([0xED, 0xBF, 0xBF], .surrogate),
+            ([0xF4, 0x90, 0x80, 0x80], .beyondUnicode),
+            ([0xF5, 0x80, 0x80, 0x80], .invalidByte),
+            ([0xFF], .invalidByte),
+            ([0x80], .unexpectedContinuationByte),
+            ([0xBF, 0x41], .unexpectedContinuationByte),
+            ([0xE2, 0x82], .truncatedSequence),
+            ([0xE2, 0x82, 0x41], .truncatedSequence),
+            ([0xF0, 0x9F, 0x98], .truncatedSequence),
+            ([0xC3], .truncatedSequence),
+        ]
+        for (bad, reason) in cases {
+            let result = problem(prefix + bad + Array(" tail".utf8))
+            XCTAssertEqual(result?.0, reason, "\(bad)")
+            XCTAssertEqual(result?.1, 6, "\(bad)")
+        }
+        // Truncation at the very end of input.
+        XCTAssertEqual(problem(prefix + [0xF0, 0x9F])?.0, .truncatedSequence)
+        let error = try? TextDocument(validatingUTF8: prefix + [0xED, 0xA0, 0x80])
+        XCTAssertNil(error)
+        do { _ = try TextDocument(validatingUTF8: prefix + [0xED, 0xA0, 0x80]) } catch {
+            XCTAssertTrue(error.description.contains("byte offset 6"), error.description)
+        }
+    }
+
+    func testWellFormedBytesRoundTripExactly() throws {
+        let samples = ["", "a", "e\u{301}", "\r\n\r", "👨‍👩‍👧‍👦🇫🇷", "\u{10FFFF}\u{0}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}",
+                       String(repeating: "Ελληνικά, עִבְרִית, 中文 ", count: 500)]
+        for s in samples {
+            let bytes = Array(s.utf8)
+            let doc = try TextDocument(validatingUTF8: bytes)
+            XCTAssertEqual(Array(doc.string.utf8), bytes)
+            XCTAssertEqual(Array(doc.utf8Chunks.joined()), bytes)
+            XCTAssertEqual(doc.utf8(in: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!), bytes)
+        }
+        // Every byte sequence of length 1 and 2 either fails cleanly or round-trips.
+        for a in 0...255 {
+            for b in stride(from: 0, through: 255, by: 5) {
+                let bytes: [UInt8] = [UInt8(a), UInt8(b)]
+                let swiftValid = String(validating: bytes, as: UTF8.self) != nil
+                if let doc = try? TextDocument(validatingUTF8: bytes) {
+                    XCTAssertTrue(swiftValid, "\(bytes)")
+                    XCTAssertEqual(Array(doc.string.utf8), bytes)
+                } else {
+                    XCTAssertFalse(swiftValid, "\(bytes)")
+                }
+            }
+        }
+    }
+
+    func testOutOfBoundsGivesNilOrThrows() {
+        var doc = TextDocument("héllo\nwörld")
+        XCTAssertNil(doc.position(at: -1))
+        XCTAssertNil(doc.position(at: 12))
+        XCTAssertNotNil(doc.position(at: 11))
+        XCTAssertNil(doc.position(at: Int.max, unit: .utf16))
+        XCTAssertNil(doc.position(at: Int.min, unit: .utf8))
+        XCTAssertNil(doc.position(from: doc.beginningOfDocument, offset: Int.max))
+        XCTAssertNil(doc.position(from: doc.endOfDocument, offset: 1))
+        XCTAssertNil(doc.position(line: 2, column: 0))
+        XCTAssertNil(doc.position(line: -1, column: 0))
+        XCTAssertNil(doc.position(line: 0, column: 6))
+        XCTAssertNotNil(doc.position(line: 0, column: 5))
+        XCTAssertNil(doc.position(line: 1, column: -1))
+
+        // A position from a longer document.
+        let longer = TextDocument(String(repeating: "x", count: 100))
+        let far = longer.position(at: 50)!
+        XCTAssertNil(doc.offset(of: far))
+        XCTAssertNil(doc.lineAndColumn(of: far))
+        XCTAssertNil(doc.lineRange(containing: far))
+        XCTAssertNil(doc.textRange(from: doc.beginningOfDocument, to: far))
+        XCTAssertNil(doc.offset(from: far, to: doc.beginningOfDocument))
+        XCTAssertNil(doc.position(from: far, offset: -1))
+        let before = doc
+        XCTAssertThrowsError(try doc.replace(TextRange(start: doc.beginningOfDocument, end: far), withText: "!")) { error in
+            XCTAssertTrue("\(error)".contains("outside the document"), "\(error)")
+        }
+        XCTAssertThrowsError(try doc.replace(3..<40, in: .utf16, withText: "!"))
+        XCTAssertThrowsError(try doc.replace(-1..<0, in: .unicodeScalar, withText: "!"))
+        XCTAssertEqual(doc, before)
+
+        // A position from an older version, in bounds but inside a cluster, snaps back.
+        let old = TextDocument("abcdef")
+        let inside = old.position(at: 2)!
+        var changed = TextDocument("ae\u{301}\u{301}f")
+        XCTAssertEqual(changed.offset(of: inside), 1)
+        XCTAssertEqual(changed.offset(of: inside, unit: .utf8), 1)
+        try? changed.replace(changed.textRange(from: inside, to: inside)!, withText: "X")
+        XCTAssertEqual(changed.string, "aXe\u{301}\u{301}f")
+    }
+
+    func testPositionsAndLinesAgree() throws {
+        let doc = TextDocument("ab\r\ncd\u{2028}e\u{85}\u{0C}f\rg\n")
+        XCTAssertEqual(doc.lineCount, 7)
+        let expected = [(0, "ab"), (1, "cd"), (2, "e"), (3, ""), (4, "f"), (5, "g"), (6, "")]
+        for (line, text) in expected {
+            let start = doc.position(line: line, column: 0)!
+            let range = doc.lineRange(containing: start)!
+            XCTAssertEqual(doc.text(in: range), text, "line \(line)")
+            XCTAssertEqual(doc.lineAndColumn(of: range.end)?.line, line)
+            XCTAssertEqual(doc.lineAndColumn(of: range.end)?.column, text.count)
+        }
+        let g = doc.position(line: 5, column: 1)!
+        XCTAssertEqual(doc.lineAndColumn(of: g, unit: .utf8)?.column, 1)
+        XCTAssertEqual(doc.offset(from: doc.beginningOfDocument, to: g, unit: .utf16), 13)
+        XCTAssertEqual(doc.compare(doc.beginningOfDocument, to: g), .orderedAscending)
+        XCTAssertEqual(doc.position(from: doc.beginningOfDocument, offset: doc.offset(from: doc.beginningOfDocument, to: g)!), g)
+        XCTAssertEqual(TextDocument("").lineCount, 1)
+        XCTAssertEqual(TextDocument("").count, 0)
+        XCTAssertTrue(TextDocument("").isEmpty)
+    }
+
+    func testCopiesAreIndependent() throws {
+        var a = TextDocument(String(repeating: "0123456789", count: 5000))
+        let b = a
+        try a.insert("X", at: a.position(at: 25_000)!)
+        XCTAssertEqual(b.count, 50_000)
+        XCTAssertEqual(a.count, 50_001)
+        XCTAssertNotEqual(a, b)
+        var c = a
+        try c.replace(25_000..<25_001, in: .grapheme, withText: "")
+        XCTAssertEqual(c, b)
+        XCTAssertEqual(a.count, 50_001)
+        a.checkInvariants(); b.checkInvariants(); c.checkInvariants()
+    }
+}
