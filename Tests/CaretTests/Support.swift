@@ -15,10 +15,16 @@ enum SharedData {
     static func unicodeFile(_ name: String) throws -> String {
         let path = root + "/unicode/" + name
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw XCTSkip("missing \(path)")    // replaced by a failure below when CI=true
+            throw MissingData(path: path)
         }
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// The conformance data must be there: a missing file fails the test, it does not skip it.
+struct MissingData: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "missing \(path): set CARET_SHARED to the shared/ directory" }
 }
 
 /// A small fast deterministic generator (SplitMix64), seeded from `SEED` when set.

@@ -67,6 +67,44 @@ extension TextDocument {
         try replace(range, withText: "")
     }
 
+    /// The fast path of an edit inside one chunk that stays within the size limits: re-measure
+    /// only the window between the stable boundaries around the edit and apply the difference
+    /// to the chunk's summary. Returns false, changing nothing, when the edit needs the general
+    /// path (the chunk would be too big or too small, or its last cluster now joins the next
+    /// chunk's first). O(log n + chunk size) for the byte move; the scan is O(window).
+    private mutating func replaceInPlace(chunk: TextChunk, index: Int, _ s: Int, _ e: Int,
+                                         _ new: UnsafeBufferPointer<UInt8>) -> Bool {
+        let newSize = chunk.bytes.count - (e - s) + new.count
+        guard newSize > 0 && newSize <= limits.maxBytes && (newSize >= limits.minBytes || rope.chunkCount == 1) else {
+            return false
+        }
+        let windowStart = chunk.stableBoundary(before: s)
+        let (windowEnd, reachedEnd) = chunk.stableBoundary(after: e)
+        var window: [UInt8] = []
+        window.reserveCapacity(s - windowStart + new.count + windowEnd - e)
+        window.append(contentsOf: chunk.bytes[windowStart..<s])
+        window.append(contentsOf: new)
+        window.append(contentsOf: chunk.bytes[e..<windowEnd])
+        if reachedEnd && index + 1 < rope.chunkCount && !window.isEmpty {
+            var breaker = GraphemeBreaker()
+            window.withUnsafeBufferPointer { breaker.feed($0) }
+            let next = rope.chunk(at: index + 1)
+            let joins = next.bytes.withUnsafeBufferPointer {
+                !breaker.wouldBreak(before: graphemeClass(of: $0, at: 0, table: GraphemeClassTable.shared).0)
+            }
+            if joins { return false }
+        }
+        let before = chunk.bytes.withUnsafeBufferPointer {
+            TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
+        }
+        let after = window.withUnsafeBufferPointer { TextSummary.measure($0) }
+        rope.mutateChunk(at: index) { chunk in
+            chunk.bytes.replaceSubrange(s..<e, with: new)
+            chunk.summary = chunk.summary - before + after
+        }
+        return true
+    }
+
     /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8). Returns
     /// `new.count`.
     @discardableResult
@@ -88,6 +126,9 @@ extension TextDocument {
         var last = lastLocation.index
         let firstStart = firstLocation.prefix.utf8
         let lastStart = lastLocation.prefix.utf8
+        if first == last && replaceInPlace(chunk: firstLocation.chunk, index: first, s - firstStart, e - firstStart, new) {
+            return new.count
+        }
 
         var window: [UInt8] = []
         window.reserveCapacity(s - firstStart + new.count + lastStart + lastLocation.chunk.bytes.count - e)

@@ -101,3 +101,19 @@ extension GraphemeBreaker {
         return probe.isBoundary(before: c)
     }
 }
+
+extension GraphemeBreaker {
+    /// True when a cluster starts between scalars of properties `previous` and `next` whatever
+    /// comes before them: the rules decide on the pair alone and say "break". False for the
+    /// pairs whose answer depends on earlier text (emoji ZWJ sequences, regional indicator
+    /// parity, Indic conjuncts) and for pairs that never break.
+    static func breaksRegardlessOfContext(_ previous: GraphemeProperty, _ next: GraphemeProperty) -> Bool {
+        let p = previous.cls, c = next.cls
+        if p == .zwj && c == .extendedPictographic { return false }
+        if p == .regionalIndicator && c == .regionalIndicator { return false }
+        if next.isLinkingConsonant && previous.isExtendCombiningOrZWJ { return false }
+        var breaker = GraphemeBreaker()
+        _ = breaker.isBoundary(before: previous)
+        return breaker.wouldBreak(before: next)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Caret
+
+/// `caret stats FILE|DIR…`: loads each file (rejecting ill-formed UTF-8 with the byte offset)
+/// and prints its length in every unit, so that the differences between them show.
+enum StatsCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let files = CommandSupport.expandFiles(arguments.isEmpty ? ["Corpus/samples"] : arguments)
+        guard !files.isEmpty else {
+            CommandSupport.printError("stats: no text files found")
+            return 1
+        }
+        let width = min(max(files.map { ($0 as NSString).lastPathComponent.count }.max() ?? 4, 4), 40)
+        let header = ["file".padding(toLength: width, withPad: " ", startingAt: 0),
+                      CommandSupport.pad("bytes", 11), CommandSupport.pad("UTF-16", 11),
+                      CommandSupport.pad("scalars", 11), CommandSupport.pad("graphemes", 11),
+                      CommandSupport.pad("lines", 8), CommandSupport.pad("load", 9)]
+        print(header.joined(separator: " "))
+        var failures = 0
+        var totals = [0, 0, 0, 0, 0]
+        for path in files {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                CommandSupport.printError("cannot read \(path)")
+                failures += 1
+                continue
+            }
+            let start = CommandSupport.now()
+            let document: TextDocument
+            do {
+                document = try TextDocument(validatingUTF8: data)
+            } catch {
+                CommandSupport.printError("\(path): \(error)")
+                failures += 1
+                continue
+            }
+            let seconds = CommandSupport.now() - start
+            let counts = [document.count(in: .utf8), document.count(in: .utf16), document.count(in: .unicodeScalar),
+                          document.count, document.lineCount]
+            for k in 0..<counts.count { totals[k] += counts[k] }
+            let name = String(((path as NSString).lastPathComponent).prefix(width)).padding(toLength: width, withPad: " ", startingAt: 0)
+            let row = [name] + counts.enumerated().map { CommandSupport.pad(CommandSupport.grouped($1), $0 == 4 ? 8 : 11) }
+                + [CommandSupport.pad(String(format: "%.2f ms", seconds * 1000), 9)]
+            print(row.joined(separator: " "))
+        }
+        if files.count > 1 {
+            let row = ["total".padding(toLength: width, withPad: " ", startingAt: 0)]
+                + totals.enumerated().map { CommandSupport.pad(CommandSupport.grouped($1), $0 == 4 ? 8 : 11) }
+            print(row.joined(separator: " "))
+        }
+        print("""
+
+            bytes: UTF-8 size · UTF-16: what NSRange/UIKit/LSP count · scalars: code points ·
+            graphemes: user-perceived characters (ICU's rules) · lines: hard lines (LF, CR, CRLF, NEL, LS, PS…)
+            """)
+        return failures == 0 ? 0 : 1
+    }
+}
