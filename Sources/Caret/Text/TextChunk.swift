@@ -144,79 +144,53 @@ struct ChunkLimits: Sendable, Equatable {
 
 enum ChunkBuilder {
     /// Cuts `bytes` (valid UTF-8 starting at a cluster boundary and ending at one) into chunks of
-    /// about `target` bytes and at most `limits.maxBytes`, at cluster boundaries. O(n).
+    /// about `target` bytes and at most `limits.maxBytes`, at cluster boundaries. O(n): each
+    /// cut is found by looking back from the target for a pair of scalars that breaks whatever
+    /// the context (usually the first pair tried); only inside a context-dependent run (flags,
+    /// conjuncts, emoji sequences longer than a chunk) does it segment forward from the last cut.
     static func chunks(of bytes: UnsafeBufferPointer<UInt8>, target: Int, limits: ChunkLimits) -> [TextChunk] {
         var result: [TextChunk] = []
-        guard bytes.count > 0 else { return result }
-        if bytes.count <= limits.maxBytes {
-            result.append(TextChunk(Array(bytes)))
-            return result
-        }
-        result.reserveCapacity(bytes.count / max(target, 1) + 1)
+        let n = bytes.count
+        guard n > 0 else { return result }
+        let target = max(1, min(target, limits.maxBytes))
+        result.reserveCapacity(n / target + 1)
         var start = 0
-        var lastBoundary = 0
-        forEachGraphemeStart(in: bytes) { offset in
-            if offset - start >= target {
-                if offset - start > limits.maxBytes && lastBoundary > start {
-                    result.append(TextChunk(Array(bytes[start..<lastBoundary])))
-                    start = lastBoundary
-                }
-                if offset - start >= target {
-                    result.append(TextChunk(Array(bytes[start..<offset])))
-                    start = offset
-                }
-            }
-            lastBoundary = offset
-            return true
+        while start < n {
+            let cut = n - start <= limits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target)
+            result.append(TextChunk(Array(bytes[start..<cut])))
+            start = cut
         }
-        if bytes.count - start > limits.maxBytes && lastBoundary > start {
-            result.append(TextChunk(Array(bytes[start..<lastBoundary])))
-            start = lastBoundary
-        }
-        if start < bytes.count { result.append(TextChunk(Array(bytes[start...]))) }
         return result
     }
-}
 
-// MARK: - Local re-segmentation around an edit
-
-extension TextChunk {
-    /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change:
-    /// the start of the chunk, or a scalar start before `x` where the pair of scalars around it
-    /// breaks regardless of context. Usually a scalar or two back. O(distance).
-    func stableBoundary(before x: Int) -> Int {
-        bytes.withUnsafeBufferPointer { p in
-            let table = GraphemeClassTable.shared
-            guard x > 0 else { return 0 }
-            var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
-            while t > 0 {
-                let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
-                if GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
-                                                             graphemeClass(of: p, at: t, table: table).0) {
-                    return t
-                }
-                t = before
+    /// A cluster boundary after `start`: the last one at or before `start + target` when there
+    /// is one, else the first one after it (a cluster longer than the target).
+    private static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int) -> Int {
+        let table = GraphemeClassTable.shared
+        let limit = start + target
+        var t = UTF8Scalars.scalarStart(p, atOrBefore: limit)
+        // Look back a few scalars for a pair that breaks regardless of context.
+        var tries = 0
+        while t > start && tries < 16 {
+            let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
+            if GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
+                                                         graphemeClass(of: p, at: t, table: table).0) {
+                return t
             }
-            return 0
+            t = before
+            tries += 1
         }
-    }
-
-    /// The first cluster boundary after byte `x` that no edit ending at `x` can change: a scalar
-    /// start past the scalar at `x` where the pair around it breaks regardless of context; or the
-    /// end of the chunk (`reachedEnd`), whose status then depends on the next chunk.
-    func stableBoundary(after x: Int) -> (offset: Int, reachedEnd: Bool) {
-        bytes.withUnsafeBufferPointer { p in
-            let table = GraphemeClassTable.shared
-            guard x < p.count else { return (p.count, true) }
-            var (previous, length) = graphemeClass(of: p, at: x, table: table)
-            var t = x + length
-            while t < p.count {
-                let (next, nextLength) = graphemeClass(of: p, at: t, table: table)
-                if GraphemeBreaker.breaksRegardlessOfContext(previous, next) { return (t, false) }
-                previous = next
-                t += nextLength
-            }
-            return (p.count, true)
+        // Segment forward from `start` (a boundary): the last boundary at or before the limit,
+        // or the first one past it.
+        var last = start
+        var first = p.count
+        forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start...])) { offset in
+            let absolute = start + offset
+            if absolute <= start { return true }
+            if absolute <= limit { last = absolute; return true }
+            first = absolute
+            return false
         }
+        return last > start ? last : first
     }
 }

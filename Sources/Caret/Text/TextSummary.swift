@@ -52,11 +52,24 @@ extension TextSummary {
     /// between CR and LF). O(n), one pass.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return .zero }
         let table = GraphemeClassTable.shared
         var breaker = GraphemeBreaker()
         var scalars = 0, utf16 = 0, graphemes = 0, lines = 0
         var i = 0
         while i < n {
+            // Eight printable ASCII bytes at once: eight scalars, and a cluster at each but
+            // perhaps the first (which a preceding Prepend would keep).
+            if i + 8 <= n {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if isPrintableASCII(word) {
+                    if breaker.isBoundaryBeforePrintableASCII() { graphemes += 1 }
+                    graphemes += 7
+                    scalars += 8
+                    i += 8
+                    continue
+                }
+            }
             let b = bytes[i]
             if b < 0x80 {
                 scalars += 1
@@ -85,6 +98,17 @@ extension TextSummary {
         }
         return TextSummary(utf8: n, utf16: scalars + utf16, scalars: scalars, graphemes: graphemes, lines: lines)
     }
+}
+
+/// True when all eight bytes of `word` are printable ASCII (0x20–0x7E).
+@inline(__always)
+func isPrintableASCII(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let belowSpace = (word &- ones &* 0x20) & ~word & high      // some byte < 0x20
+    let x = word ^ (ones &* 0x7F)
+    let isDelete = (x &- ones) & ~x & high                      // some byte == 0x7F
+    return (word & high) | belowSpace | isDelete == 0
 }
 
 /// The class of the scalar at `i` of valid UTF-8 `bytes`.

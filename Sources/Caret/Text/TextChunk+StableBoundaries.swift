@@ -1,0 +1,42 @@
+// MARK: - Local re-segmentation around an edit
+
+extension TextChunk {
+    /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change:
+    /// the start of the chunk, or a scalar start before `x` where the pair of scalars around it
+    /// breaks regardless of context. Usually a scalar or two back. O(distance).
+    func stableBoundary(before x: Int) -> Int {
+        bytes.withUnsafeBufferPointer { p in
+            let table = GraphemeClassTable.shared
+            guard x > 0 else { return 0 }
+            var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
+            while t > 0 {
+                let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
+                if GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
+                                                             graphemeClass(of: p, at: t, table: table).0) {
+                    return t
+                }
+                t = before
+            }
+            return 0
+        }
+    }
+
+    /// The first cluster boundary after byte `x` that no edit ending at `x` can change: a scalar
+    /// start past the scalar at `x` where the pair around it breaks regardless of context; or the
+    /// end of the chunk (`reachedEnd`), whose status then depends on the next chunk.
+    func stableBoundary(after x: Int) -> (offset: Int, reachedEnd: Bool) {
+        bytes.withUnsafeBufferPointer { p in
+            let table = GraphemeClassTable.shared
+            guard x < p.count else { return (p.count, true) }
+            var (previous, length) = graphemeClass(of: p, at: x, table: table)
+            var t = x + length
+            while t < p.count {
+                let (next, nextLength) = graphemeClass(of: p, at: t, table: table)
+                if GraphemeBreaker.breaksRegardlessOfContext(previous, next) { return (t, false) }
+                previous = next
+                t += nextLength
+            }
+            return (p.count, true)
+        }
+    }
+}
