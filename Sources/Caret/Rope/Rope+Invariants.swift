@@ -16,8 +16,10 @@ extension Rope {
             var total = Summary.zero
             var count = 0
             for child in node.children {
-                precondition(child.height == node.height - 1, "uneven depth")
-                check(child, isRoot: false, shape: shape, checkChunk)
+                precondition(child.node.height == node.height - 1, "uneven depth")
+                check(child.node, isRoot: false, shape: shape, checkChunk)
+                precondition(child.summary == child.node.summary, "stale child summary in parent")
+                precondition(child.chunkCount == child.node.chunkCount, "stale child count in parent")
                 total = total + child.summary
                 count += child.chunkCount
             }

@@ -16,18 +16,25 @@ extension Rope {
             node.summary = node.summary - before + node.chunks[index].summary
             return result
         }
+        let (k, remaining) = childIndex(in: node, forChunk: index)
+        let child = node.uniqueChild(k)
+        let before = child.summary
+        let result = try mutate(child, at: remaining, body)
+        node.children[k].summary = child.summary
+        node.summary = node.summary - before + child.summary
+        return result
+    }
+
+    /// The child holding chunk `index` of `node`, and the chunk's index inside it.
+    @inline(__always)
+    private static func childIndex(in node: Node, forChunk index: Int) -> (Int, Int) {
         var remaining = index
         var k = 0
         while remaining >= node.children[k].chunkCount {
             remaining -= node.children[k].chunkCount
             k += 1
         }
-        if !isKnownUniquelyReferenced(&node.children[k]) { node.children[k] = node.children[k].copy() }
-        let child = node.children[k]
-        let before = child.summary
-        let result = try mutate(child, at: remaining, body)
-        node.summary = node.summary - before + child.summary
-        return result
+        return (k, remaining)
     }
 
     /// Inserts `chunk` so that it becomes the chunk at `index` (0...chunkCount). O(log n).
@@ -52,10 +59,10 @@ extension Rope {
                 remaining -= node.children[k].chunkCount
                 k += 1
             }
-            if !isKnownUniquelyReferenced(&node.children[k]) { node.children[k] = node.children[k].copy() }
-            if let split = insert(chunk, at: remaining, into: node.children[k], shape: shape) {
-                node.children.insert(split, at: k + 1)
-            }
+            let child = node.uniqueChild(k)
+            let split = insert(chunk, at: remaining, into: child, shape: shape)
+            node.refreshChild(k)
+            if let split { node.children.insert(Node.Child(split), at: k + 1) }
         }
         guard node.itemCount > shape.maxChildren else { return nil }
         return split(node)
@@ -69,7 +76,7 @@ extension Rope {
             sibling = Node(chunks: Array(node.chunks[half...]))
             node.chunks.removeSubrange(half...)
         } else {
-            sibling = Node(children: Array(node.children[half...]))
+            sibling = Node(height: node.height, children: Array(node.children[half...]))
             node.children.removeSubrange(half...)
         }
         node.summary = node.summary - sibling.summary
@@ -84,7 +91,7 @@ extension Rope {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         let chunk = Rope.remove(at: index, from: root, shape: shape)
         while root.height > 0 && root.children.count == 1 {
-            root = root.children[0]
+            root = root.children[0].node
         }
         return chunk
     }
@@ -96,17 +103,13 @@ extension Rope {
             node.chunkCount -= 1
             return chunk
         }
-        var remaining = index
-        var k = 0
-        while remaining >= node.children[k].chunkCount {
-            remaining -= node.children[k].chunkCount
-            k += 1
-        }
-        if !isKnownUniquelyReferenced(&node.children[k]) { node.children[k] = node.children[k].copy() }
-        let chunk = remove(at: remaining, from: node.children[k], shape: shape)
+        let (k, remaining) = childIndex(in: node, forChunk: index)
+        let child = node.uniqueChild(k)
+        let chunk = remove(at: remaining, from: child, shape: shape)
+        node.refreshChild(k)
         node.summary = node.summary - chunk.summary
         node.chunkCount -= 1
-        if node.children[k].itemCount < shape.minChildren {
+        if child.itemCount < shape.minChildren {
             fixUnderflow(of: k, in: node, shape: shape)
         }
         return chunk
@@ -118,14 +121,13 @@ extension Rope {
         guard node.children.count > 1 else { return }
         let left = k > 0 ? k - 1 : k
         let right = left + 1
-        if !isKnownUniquelyReferenced(&node.children[left]) { node.children[left] = node.children[left].copy() }
-        if !isKnownUniquelyReferenced(&node.children[right]) { node.children[right] = node.children[right].copy() }
-        let a = node.children[left], b = node.children[right]
+        let a = node.uniqueChild(left), b = node.uniqueChild(right)
         if a.itemCount + b.itemCount <= shape.maxChildren {
             if a.height == 0 { a.chunks.append(contentsOf: b.chunks) } else { a.children.append(contentsOf: b.children) }
             a.summary = a.summary + b.summary
             a.chunkCount += b.chunkCount
             node.children.remove(at: right)
+            node.refreshChild(left)
         } else {
             let total = a.itemCount + b.itemCount
             let leftCount = total / 2
@@ -142,6 +144,8 @@ extension Rope {
             }
             a.recomputeTotals()
             b.recomputeTotals()
+            node.refreshChild(left)
+            node.refreshChild(right)
         }
     }
 

@@ -73,33 +73,37 @@ extension Rope {
     /// holds the item at `offset`. An `offset` at or past the total lands in the last chunk.
     /// Returns nil only for an empty rope. O(log n).
     func find<M: RopeMetric>(_ offset: Int, in metric: M.Type) -> Location? where M.Summary == Summary {
-        var node = root
-        guard node.chunkCount > 0 else { return nil }
-        var prefix = Summary.zero
-        var index = 0
-        var remaining = offset
-        while node.height > 0 {
-            let children = node.children
-            var picked = children.count - 1
-            for k in 0..<(children.count - 1) {
-                let m = M.measure(children[k].summary)
-                if remaining < m { picked = k; break }
-                remaining -= m
-                prefix = prefix + children[k].summary
-                index += children[k].chunkCount
+        guard root.chunkCount > 0 else { return nil }
+        return withExtendedLifetime(root) {
+            // The tree is kept alive by `root` for the whole descent: no reference counting
+            // on the way down.
+            unowned(unsafe) var node = root
+            var prefix = Summary.zero
+            var index = 0
+            var remaining = offset
+            while node.height > 0 {
+                node = node.children.withUnsafeBufferPointer { children in
+                    for k in 0..<(children.count - 1) {
+                        let m = M.measure(children[k].summary)
+                        if remaining < m { return children[k].node }
+                        remaining -= m
+                        prefix = prefix + children[k].summary
+                        index += children[k].chunkCount
+                    }
+                    return children[children.count - 1].node
+                }
             }
-            node = children[picked]
+            return node.chunks.withUnsafeBufferPointer { chunks in
+                var picked = chunks.count - 1
+                for k in 0..<(chunks.count - 1) {
+                    let m = M.measure(chunks[k].summary)
+                    if remaining < m { picked = k; break }
+                    remaining -= m
+                    prefix = prefix + chunks[k].summary
+                }
+                return Location(chunk: chunks[picked], index: index + picked, prefix: prefix)
+            }
         }
-        let chunks = node.chunks
-        var picked = chunks.count - 1
-        for k in 0..<(chunks.count - 1) {
-            let m = M.measure(chunks[k].summary)
-            if remaining < m { picked = k; break }
-            remaining -= m
-            prefix = prefix + chunks[k].summary
-        }
-        index += picked
-        return Location(chunk: chunks[picked], index: index, prefix: prefix)
     }
 
     /// The chunk at `index` with the summary of the chunks before it. O(log n).
@@ -110,7 +114,7 @@ extension Rope {
         var remaining = index
         while node.height > 0 {
             for child in node.children {
-                if remaining < child.chunkCount { node = child; break }
+                if remaining < child.chunkCount { node = child.node; break }
                 remaining -= child.chunkCount
                 prefix = prefix + child.summary
             }
@@ -147,7 +151,7 @@ extension Rope {
             return true
         }
         for child in node.children {
-            if try !visit(child, skip: &skip, body) { return false }
+            if try !visit(child.node, skip: &skip, body) { return false }
         }
         return true
     }
@@ -177,7 +181,7 @@ extension Rope {
                     }
                     stack[stack.count - 1].next += 1
                     if node.height == 0 { return node.chunks[top.next] }
-                    stack.append((node.children[top.next], 0))
+                    stack.append((node.children[top.next].node, 0))
                 }
                 return nil
             }

@@ -1,9 +1,24 @@
-/// A node of the B-tree. Height 0 nodes hold chunks; higher nodes hold child nodes.
+/// A node of the B-tree. Height 0 nodes hold chunks; higher nodes hold child nodes together
+/// with a copy of each child's totals, so that a search reads one contiguous array per level
+/// and touches only the child it descends into.
 ///
 /// Nodes are shared between copies of a rope and copied on write (path copying), so a node is
 /// only ever mutated when the caller holds the sole reference to it.
 final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
     typealias Summary = Chunk.Summary
+
+    /// A child with its totals, as its parent keeps it.
+    struct Child {
+        var node: RopeNode
+        var summary: Summary
+        var chunkCount: Int
+
+        init(_ node: RopeNode) {
+            self.node = node
+            self.summary = node.summary
+            self.chunkCount = node.chunkCount
+        }
+    }
 
     /// 0 for a node of chunks.
     let height: Int
@@ -14,7 +29,7 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
     /// The chunks, when `height == 0`.
     var chunks: [Chunk]
     /// The children, when `height > 0`.
-    var children: [RopeNode]
+    var children: [Child]
 
     init(chunks: [Chunk]) {
         self.height = 0
@@ -26,9 +41,23 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
         self.summary = total
     }
 
-    init(children: [RopeNode]) {
-        precondition(!children.isEmpty)
-        self.height = children[0].height + 1
+    init(children nodes: [RopeNode]) {
+        precondition(!nodes.isEmpty)
+        self.height = nodes[0].height + 1
+        self.children = nodes.map(Child.init)
+        self.chunks = []
+        var total = Summary.zero
+        var count = 0
+        for child in nodes {
+            total = total + child.summary
+            count += child.chunkCount
+        }
+        self.summary = total
+        self.chunkCount = count
+    }
+
+    init(height: Int, children: [Child]) {
+        self.height = height
         self.children = children
         self.chunks = []
         var total = Summary.zero
@@ -70,5 +99,19 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
             chunkCount = count
         }
         summary = total
+    }
+
+    /// Makes child `k` uniquely referenced (copying it if shared) and returns it.
+    @inline(__always)
+    func uniqueChild(_ k: Int) -> RopeNode {
+        if !isKnownUniquelyReferenced(&children[k].node) { children[k].node = children[k].node.copy() }
+        return children[k].node
+    }
+
+    /// Copies child `k`'s totals into this node's record of it.
+    @inline(__always)
+    func refreshChild(_ k: Int) {
+        children[k].summary = children[k].node.summary
+        children[k].chunkCount = children[k].node.chunkCount
     }
 }

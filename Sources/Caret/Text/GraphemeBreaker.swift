@@ -23,6 +23,9 @@ struct GraphemeBreaker {
     /// Feeds the next scalar's property; returns true when a cluster starts at it.
     @inline(__always)
     mutating func isBoundary(before property: GraphemeProperty) -> Bool {
+        // Most scalars of most scripts: class Other with no conjunct role. Only GB9b can keep
+        // them from starting a cluster, exactly as for printable ASCII.
+        if property.raw == 0 { return isBoundaryBeforePrintableASCII() }
         let c = property.cls
         let p = previous
         let boundary: Bool

@@ -23,6 +23,9 @@ extension TextChunk {
     func utf8Offset(ofGrapheme k: Int) -> Int {
         if k >= summary.graphemes { return bytes.count }
         if summary.graphemes == summary.utf8 { return k }        // one byte per cluster
+        if summary.graphemes == summary.scalars {                // one scalar per cluster
+            return bytes.withUnsafeBufferPointer { UTF8Scalars.offset(ofScalar: k, in: $0) }
+        }
         var result = bytes.count
         var seen = 0
         bytes.withUnsafeBufferPointer { p in
@@ -67,6 +70,9 @@ extension TextChunk {
         case .grapheme: return utf8Offset(ofGrapheme: count)
         case .unicodeScalar, .utf16:
             if summary.scalars == summary.utf8 { return min(count, bytes.count) }   // ASCII
+            if unit == .unicodeScalar || summary.utf16 == summary.scalars {          // no surrogates
+                return bytes.withUnsafeBufferPointer { UTF8Scalars.offset(ofScalar: count, in: $0) }
+            }
             return bytes.withUnsafeBufferPointer { p in
                 var i = 0
                 var seen = 0

@@ -23,6 +23,32 @@ enum UTF8Scalars {
                 | UInt32(p[i + 3]) & 0x3F, 4)
     }
 
+    /// The byte offset of the `k`-th scalar of valid UTF-8 `p` (`p.count` when k is the count
+    /// or more). Counts lead bytes eight at a time.
+    static func offset(ofScalar k: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = p.baseAddress else { return 0 }
+        var remaining = k
+        var i = 0
+        let n = p.count
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // Continuation bytes are 10xxxxxx: bit 7 set, bit 6 clear.
+            let continuations = (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            let leads = 8 - continuations
+            if leads > remaining { break }
+            remaining -= leads
+            i += 8
+        }
+        while i < n {
+            if isLead(p[i]) {
+                if remaining == 0 { return i }
+                remaining -= 1
+            }
+            i += 1
+        }
+        return n
+    }
+
     /// The start of the scalar that contains byte `i` (0...count).
     @inline(__always)
     static func scalarStart(_ p: UnsafeBufferPointer<UInt8>, atOrBefore i: Int) -> Int {
