@@ -30,7 +30,7 @@ struct RopeShape: Sendable, Equatable {
     var minChildren: Int { maxChildren / 2 }
 
     /// Chosen by measurement (see docs/ARCHITECTURE.md).
-    static let standard = RopeShape(maxChildren: 16)
+    static let standard = RopeShape(maxChildren: 32)
     /// The smallest legal shape (every non-root node keeps a sibling to merge with): deep
     /// trees from a few chunks.
     static let tiny = RopeShape(maxChildren: 4)
