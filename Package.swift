@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Caret", targets: ["Caret"]),
         .executable(name: "caret", targets: ["caret"]),
+        .executable(name: "caret-bench", targets: ["caret-bench"]),
     ],
     targets: [
         // The C boundary: ICU from Debian's libicu-dev, behind version-independent wrappers.
@@ -19,14 +20,33 @@ let package = Package(
             name: "Caret",
             dependencies: ["CICU"]
         ),
+        // zlib, for reading the gzip-compressed editing traces.
+        .systemLibrary(
+            name: "CZlib",
+            path: "Corpus/Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // What the project ships besides the engine: corpus and trace loaders, the generator.
+        .target(
+            name: "CaretCorpus",
+            dependencies: ["Caret", "CZlib"],
+            path: "Corpus/Sources/CaretCorpus"
+        ),
         // The command-line tool.
         .executableTarget(
             name: "caret",
-            dependencies: ["Caret"]
+            dependencies: ["Caret", "CaretCorpus"]
+        ),
+        // The benchmark suite (run it in release: swift run -c release caret-bench).
+        .executableTarget(
+            name: "caret-bench",
+            dependencies: ["Caret", "CaretCorpus"],
+            path: "Benchmarks/caret-bench"
         ),
         .testTarget(
             name: "CaretTests",
-            dependencies: ["Caret"]
+            dependencies: ["Caret", "CaretCorpus"]
         ),
     ]
 )
