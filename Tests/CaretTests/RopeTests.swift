@@ -51,7 +51,7 @@ final class RopeTests: XCTestCase {
                     XCTAssertEqual(rope.chunks.map(\.value), model, "seed \(seed) step \(step)")
                     if !model.isEmpty {
                         let target = Int.random(in: 0..<model.reduce(0, +), using: &rng)
-                        let found = rope.find(target, in: TotalMetric.self)!
+                        let found = rope.find(target, in: TotalMetric.self)
                         var before = 0, index = 0
                         while before + model[index] <= target { before += model[index]; index += 1 }
                         XCTAssertEqual(found.index, index)

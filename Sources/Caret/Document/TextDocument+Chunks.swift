@@ -13,7 +13,8 @@ extension TextDocument {
 
     /// Copies bytes `range` into `buffer`, which has room for them.
     func copyUTF8(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>) {
-        guard range.count > 0, let location = rope.find(range.lowerBound, in: UTF8Metric.self) else { return }
+        guard range.count > 0, !rope.isEmpty else { return }
+        let location = rope.find(range.lowerBound, in: UTF8Metric.self)
         var chunkStart = location.prefix.utf8
         var written = 0
         rope.forEachChunk(from: location.index) { chunk in

@@ -120,9 +120,9 @@ extension TextDocument {
 
         // Chunks first...last are rewritten. `first` holds byte s - 1, so its start stays a
         // cluster boundary whatever is inserted at s.
-        let firstLocation = rope.find(max(s - 1, 0), in: UTF8Metric.self)!
+        let firstLocation = rope.find(max(s - 1, 0), in: UTF8Metric.self)
         var first = firstLocation.index
-        let lastLocation = e > s ? rope.find(e - 1, in: UTF8Metric.self)! : firstLocation
+        let lastLocation = e > s ? rope.find(e - 1, in: UTF8Metric.self) : firstLocation
         var last = lastLocation.index
         let firstStart = firstLocation.prefix.utf8
         let lastStart = lastLocation.prefix.utf8

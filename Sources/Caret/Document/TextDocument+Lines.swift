@@ -8,7 +8,7 @@ extension TextDocument {
     func utf8OffsetOfLineStart(_ line: Int) -> Int? {
         guard line >= 0 && line <= rope.summary.lines else { return nil }
         if line == 0 { return 0 }
-        guard let location = rope.find(line - 1, in: LineMetric.self) else { return nil }
+        let location = rope.find(line - 1, in: LineMetric.self)
         return location.prefix.utf8 + location.chunk.utf8Offset(afterLineBreak: line - location.prefix.lines)
     }
 
@@ -16,8 +16,8 @@ extension TextDocument {
     func utf8OffsetOfLineEnd(_ line: Int) -> Int? {
         guard line >= 0 && line <= rope.summary.lines else { return nil }
         if line == rope.summary.lines { return rope.summary.utf8 }
-        guard let next = utf8OffsetOfLineStart(line + 1),
-              let location = rope.find(next - 1, in: UTF8Metric.self) else { return nil }
+        guard let next = utf8OffsetOfLineStart(line + 1) else { return nil }
+        let location = rope.find(next - 1, in: UTF8Metric.self)
         let local = next - location.prefix.utf8
         let length = location.chunk.bytes.withUnsafeBufferPointer { lineTerminatorLength(endingAt: local, in: $0) }
         return next - length
@@ -26,7 +26,8 @@ extension TextDocument {
     /// The index of the line holding byte `x` (a grapheme boundary): the number of terminators
     /// that end at or before it.
     func lineIndex(ofUTF8 x: Int) -> Int {
-        guard x > 0, let location = rope.find(x - 1, in: UTF8Metric.self) else { return 0 }
+        guard x > 0 else { return 0 }
+        let location = rope.find(x - 1, in: UTF8Metric.self)
         return location.prefix.lines + location.chunk.prefixSummary(x - location.prefix.utf8).lines
     }
 

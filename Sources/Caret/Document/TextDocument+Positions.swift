@@ -8,7 +8,8 @@ extension TextDocument {
     func graphemeBoundary(atOrBefore x: Int) -> (utf8: Int, graphemes: Int) {
         let total = rope.summary
         if x >= total.utf8 { return (total.utf8, total.graphemes) }
-        guard let location = rope.find(x, in: UTF8Metric.self) else { return (0, 0) }
+        guard !rope.isEmpty else { return (0, 0) }
+        let location = rope.find(x, in: UTF8Metric.self)
         let local = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
         return (location.prefix.utf8 + local.utf8, location.prefix.graphemes + local.graphemes)
     }
@@ -24,46 +25,55 @@ extension TextDocument {
     /// The summary of the text before byte `x`, a grapheme boundary. O(log n) plus one chunk scan.
     func summary(before x: Int) -> TextSummary {
         if x >= rope.summary.utf8 { return rope.summary }
-        guard let location = rope.find(x, in: UTF8Metric.self) else { return .zero }
+        guard !rope.isEmpty else { return .zero }
+        let location = rope.find(x, in: UTF8Metric.self)
         return location.prefix + location.chunk.prefixSummary(x - location.prefix.utf8)
     }
 
     /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
     /// boundary; nil when outside the text. O(log n) plus one chunk scan.
     func utf8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        guard let (location, local) = scalarAlignedLocation(of: offset, in: unit) else {
+        guard offset >= 0 && offset < rope.summary[unit] else {
             return offset == rope.summary[unit] ? rope.summary.utf8 : nil
         }
-        if unit == .grapheme { return location.prefix.utf8 + local }
-        return location.prefix.utf8 + location.chunk.graphemeBoundary(atOrBefore: local).utf8
+        let hit = scalarAlignedLocation(of: offset, in: unit)
+        if unit == .grapheme { return hit.prefix.utf8 + hit.local }
+        return hit.prefix.utf8 + hit.chunk.graphemeBoundary(atOrBefore: hit.local).utf8
     }
 
     /// The byte offset where `offset` units of `unit` end, rounded down to a scalar boundary
     /// only (it may fall inside a grapheme cluster); nil when outside the text.
     func scalarAlignedUTF8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        guard let (location, local) = scalarAlignedLocation(of: offset, in: unit) else {
+        guard offset >= 0 && offset < rope.summary[unit] else {
             return offset == rope.summary[unit] ? rope.summary.utf8 : nil
         }
+        let hit = scalarAlignedLocation(of: offset, in: unit)
         if unit == .utf8 {
-            let start = location.chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.scalarStart($0, atOrBefore: local) }
-            return location.prefix.utf8 + start
+            let start = hit.chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.scalarStart($0, atOrBefore: hit.local) }
+            return hit.prefix.utf8 + start
         }
-        return location.prefix.utf8 + local
+        return hit.prefix.utf8 + hit.local
     }
 
-    /// The chunk holding `offset` units of `unit` and the scalar-aligned byte offset in it;
-    /// nil when `offset` is outside the text or at its very end.
-    private func scalarAlignedLocation(of offset: Int, in unit: TextUnit) -> (Rope<TextChunk>.Location, Int)? {
-        guard offset >= 0 && offset < rope.summary[unit] else { return nil }
-        let found: Rope<TextChunk>.Location?
+    /// A chunk found by a search, the summary of the text before it, and a byte offset in it.
+    struct ChunkHit {
+        var chunk: TextChunk
+        var prefix: TextSummary
+        var local: Int
+    }
+
+    /// The chunk holding `offset` units of `unit` (0..<count in that unit) and the
+    /// scalar-aligned byte offset in it.
+    private func scalarAlignedLocation(of offset: Int, in unit: TextUnit) -> ChunkHit {
+        let location: Rope<TextChunk>.Location
         switch unit {
-        case .grapheme: found = rope.find(offset, in: GraphemeMetric.self)
-        case .unicodeScalar: found = rope.find(offset, in: ScalarMetric.self)
-        case .utf16: found = rope.find(offset, in: UTF16Metric.self)
-        case .utf8: found = rope.find(offset, in: UTF8Metric.self)
+        case .grapheme: location = rope.find(offset, in: GraphemeMetric.self)
+        case .unicodeScalar: location = rope.find(offset, in: ScalarMetric.self)
+        case .utf16: location = rope.find(offset, in: UTF16Metric.self)
+        case .utf8: location = rope.find(offset, in: UTF8Metric.self)
         }
-        guard let location = found else { return nil }
-        return (location, location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit))
+        return ChunkHit(chunk: location.chunk, prefix: location.prefix,
+                        local: location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit))
     }
 }
 
