@@ -44,15 +44,36 @@ extension TextDocument {
         return enclosingRange(utf8: s..<(s + inserted))
     }
 
-    /// The smallest range on grapheme boundaries that holds bytes `range`.
+    /// The smallest range on grapheme boundaries that holds bytes `range` (scalar boundaries).
+    /// Usually each end is confirmed from the two scalars around it; only where they do not
+    /// decide does it scan the chunk.
     func enclosingRange(utf8 range: Range<Int>) -> TextRange {
-        let start = graphemeBoundary(atOrBefore: range.lowerBound).utf8
-        let snapped = graphemeBoundary(atOrBefore: range.upperBound)
-        var end = snapped.utf8
-        if end < range.upperBound {
-            end = utf8Offset(of: snapped.graphemes + 1, in: .grapheme) ?? rope.summary.utf8
+        let start = isContextFreeBoundary(range.lowerBound)
+            ? range.lowerBound : graphemeBoundary(atOrBefore: range.lowerBound).utf8
+        var end = range.upperBound
+        if !isContextFreeBoundary(end) {
+            let snapped = graphemeBoundary(atOrBefore: end)
+            end = snapped.utf8 == end
+                ? end : utf8Offset(of: snapped.graphemes + 1, in: .grapheme) ?? rope.summary.utf8
         }
         return TextRange(start: TextPosition(utf8Offset: start), end: TextPosition(utf8Offset: end))
+    }
+
+    /// True when byte `x` (a scalar boundary) is a grapheme boundary that the scalars on either
+    /// side confirm whatever precedes them, or a chunk boundary or an end of the text (which
+    /// always are). False means "unknown", not "no". O(log n).
+    func isContextFreeBoundary(_ x: Int) -> Bool {
+        guard x > 0 && x < rope.summary.utf8 else { return true }
+        let location = rope.find(x, in: UTF8Metric.self)
+        let local = x - location.prefix.utf8
+        guard local > 0 else { return true }
+        return location.chunk.bytes.withUnsafeBufferPointer { p in
+            guard UTF8Scalars.isLead(p[local]) else { return false }
+            let table = GraphemeClassTable.shared
+            let before = UTF8Scalars.scalarStart(p, atOrBefore: local - 1)
+            return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
+                                                             graphemeClass(of: p, at: local, table: table).0)
+        }
     }
 
     /// Inserts `text` at `position`; returns the range of the new text. See `replace(_:withText:)`.
@@ -98,7 +119,13 @@ extension TextDocument {
             TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
         }
         let after = window.withUnsafeBufferPointer { TextSummary.measure($0) }
+        let limit = limits.maxBytes
         rope.mutateChunk(at: index) { chunk in
+            // Grow by an eighth, not by doubling: chunks stay near their size (memory), and a
+            // chunk never grows past the limit anyway.
+            if chunk.bytes.capacity < newSize {
+                chunk.bytes.reserveCapacity(min(max(limit, newSize), newSize + newSize / 8 + 16))
+            }
             chunk.bytes.replaceSubrange(s..<e, with: new)
             chunk.summary = chunk.summary - before + after
         }
@@ -130,6 +157,7 @@ extension TextDocument {
             return new.count
         }
 
+        var windowStart = firstStart
         var window: [UInt8] = []
         window.reserveCapacity(s - firstStart + new.count + lastStart + lastLocation.chunk.bytes.count - e)
         window.append(contentsOf: firstLocation.chunk.bytes[..<(s - firstStart)])
@@ -154,6 +182,7 @@ extension TextDocument {
         if window.count > 0 && window.count < limits.minBytes && last + 1 == rope.chunkCount && first > 0 {
             let previous = rope.chunk(at: first - 1)
             window.insert(contentsOf: previous.bytes, at: 0)
+            windowStart -= previous.bytes.count
             first -= 1
         }
 
@@ -163,9 +192,15 @@ extension TextDocument {
         } else if window.count <= limits.maxBytes {
             pieces = [TextChunk(window)]
         } else {
+            // Typing at the end of a full chunk fills chunks to nearly full and moves on, so that
+            // text written front to back does not leave half-empty chunks behind; an edit
+            // elsewhere splits the window evenly.
+            let editEnd = s - windowStart + new.count
             let count = (window.count + limits.maxBytes - 1) / limits.maxBytes
+            let target = editEnd * 4 >= window.count * 3
+                ? limits.maxBytes - limits.maxBytes / 16 : max(window.count / count, 1)
             pieces = window.withUnsafeBufferPointer {
-                ChunkBuilder.chunks(of: $0, target: max(window.count / count, 1), limits: limits)
+                ChunkBuilder.chunks(of: $0, target: target, limits: limits)
             }
         }
         rope.replaceChunks(first..<(last + 1), with: pieces)
