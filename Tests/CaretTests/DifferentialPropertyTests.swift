@@ -83,8 +83,14 @@ final class DifferentialPropertyTests: XCTestCase {
             let result = try doc.replace(range, withText: inserted)
             reference.text = newText
             XCTAssertEqual(copy.string, copyText, "seed \(seed) step \(step): the copy changed")
-            XCTAssertLessThanOrEqual(doc.offset(of: result.start, unit: .unicodeScalar)!, sa)
-            XCTAssertGreaterThanOrEqual(doc.offset(of: result.end, unit: .unicodeScalar)!, sa + inserted.unicodeScalars.count)
+            // The returned range is the new text widened to the nearest grapheme boundaries.
+            let newTable = UnitTable(newText)
+            let newBoundaries = reference.boundariesUTF16.map { newTable.scalarIndex(utf16: $0)! }
+            let insertedEnd = sa + inserted.unicodeScalars.count
+            XCTAssertEqual(doc.offset(of: result.start, unit: .unicodeScalar), newBoundaries.last { $0 <= sa },
+                           "seed \(seed) step \(step): start of the returned range; replaced scalars \(sa)..<\(sb) with \(inserted.unicodeScalars.map { String($0.value, radix: 16) }) in \(copyText.unicodeScalars.map { String($0.value, radix: 16) }) chunks \(copy.rope.chunks.map { $0.bytes.count })")
+            XCTAssertEqual(doc.offset(of: result.end, unit: .unicodeScalar), newBoundaries.first { $0 >= insertedEnd },
+                           "seed \(seed) step \(step): end of the returned range")
             doc.checkInvariants()
             if !check(doc, reference, &rng, "seed \(seed) step \(step)") { return }
         }
