@@ -78,4 +78,36 @@ static inline UText *cicu_utext_openUTF8(UText *ut, const char *s, int64_t lengt
 }
 static inline UText *cicu_utext_close(UText *ut) { return utext_close(ut); }
 
+// MARK: - Text units and case (issue 6: UText over the rope, case mapping)
+
+static inline UText *cicu_utext_setup(UText *ut, int32_t extraSpace, UErrorCode *error) {
+    return utext_setup(ut, extraSpace, error);
+}
+static inline int64_t cicu_utext_nativeLength(UText *ut) { return utext_nativeLength(ut); }
+static inline int32_t cicu_utext_extract(UText *ut, int64_t nativeStart, int64_t nativeLimit,
+                                         UChar *dest, int32_t destCapacity, UErrorCode *error) {
+    return utext_extract(ut, nativeStart, nativeLimit, dest, destCapacity, error);
+}
+static inline UChar32 cicu_utext_char32At(UText *ut, int64_t nativeIndex) { return utext_char32At(ut, nativeIndex); }
+static inline UChar32 cicu_utext_next32From(UText *ut, int64_t nativeIndex) { return utext_next32From(ut, nativeIndex); }
+static inline UChar32 cicu_utext_previous32From(UText *ut, int64_t nativeIndex) { return utext_previous32From(ut, nativeIndex); }
+static inline int64_t cicu_utext_getNativeIndex(const UText *ut) { return utext_getNativeIndex(ut); }
+
+static inline UCaseMap *cicu_ucasemap_open(const char *locale, uint32_t options, UErrorCode *error) {
+    return ucasemap_open(locale, options, error);
+}
+static inline void cicu_ucasemap_close(UCaseMap *csm) { ucasemap_close(csm); }
+static inline int32_t cicu_ucasemap_utf8ToLower(const UCaseMap *csm, char *dest, int32_t destCapacity,
+                                                const char *src, int32_t srcLength, UErrorCode *error) {
+    return ucasemap_utf8ToLower(csm, dest, destCapacity, src, srcLength, error);
+}
+static inline int32_t cicu_ucasemap_utf8ToUpper(const UCaseMap *csm, char *dest, int32_t destCapacity,
+                                                const char *src, int32_t srcLength, UErrorCode *error) {
+    return ucasemap_utf8ToUpper(csm, dest, destCapacity, src, srcLength, error);
+}
+static inline int32_t cicu_ucasemap_utf8ToTitle(UCaseMap *csm, char *dest, int32_t destCapacity,
+                                                const char *src, int32_t srcLength, UErrorCode *error) {
+    return ucasemap_utf8ToTitle(csm, dest, destCapacity, src, srcLength, error);
+}
+
 #endif

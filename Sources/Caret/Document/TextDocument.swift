@@ -12,6 +12,13 @@ public struct TextDocument: Sendable {
     var rope: Rope<TextChunk>
     let limits: ChunkLimits
 
+    /// The ICU locale id (BCP 47 or ICU form: `"th"`, `"ja"`, `"en-US"`, `"de@ss=standard"`)
+    /// that word, sentence and line-break boundaries are found for; `""` (the default) is
+    /// ICU's root locale. Dictionary-based breaking of Thai, Lao, Khmer, Burmese, Chinese and
+    /// Japanese works in every locale. Not part of the text: `==` ignores it, and edits keep
+    /// it. Case mapping takes its locale as an argument instead. O(1) to set.
+    public var locale: String = ""
+
     /// Internal storage parameters; tests choose tiny ones to build deep trees from small text.
     struct Configuration: Sendable {
         var chunk: ChunkLimits
