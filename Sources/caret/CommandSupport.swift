@@ -24,6 +24,20 @@ enum CommandSupport {
         return result
     }
 
+    /// Loads a UTF-8 file, reporting ill-formed input with its byte offset.
+    static func load(_ path: String) -> TextDocument? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("cannot read \(path)")
+            return nil
+        }
+        do {
+            return try TextDocument(validatingUTF8: data)
+        } catch {
+            printError("\(path): \(error)")
+            return nil
+        }
+    }
+
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data("caret: \(message)\n".utf8))
     }

@@ -7,7 +7,14 @@ let usage = """
 
     usage:
       caret stats FILE|DIR…        sizes in every unit, grapheme clusters, lines
-      caret replay TRACE.json.gz…  replay real editing traces and verify the result
+      caret replay [TRACE.json.gz…] replay real editing traces and verify the result
+                                   (default: every trace of the shared corpus)
+      caret case --upper|--lower|--title [--locale ID] FILE
+                                   case mapping with the locale's rules (tr, lt, el, nl…)
+      caret words [--locale ID] FILE
+                                   the words of a text, with grapheme offsets
+      caret bench [caret-bench options]
+                                   the benchmark suite (build it with -c release)
       caret help                   this text
 
     Offsets count grapheme clusters (user-perceived characters) as ICU finds them.
@@ -19,6 +26,9 @@ let status: Int32
 switch command {
 case "stats": status = StatsCommand.run(arguments)
 case "replay": status = ReplayCommand.run(arguments)
+case "case": status = CaseCommand.run(arguments)
+case "words": status = WordsCommand.run(arguments)
+case "bench": status = BenchCommand.run(arguments)
 case "help", "-h", "--help":
     print(usage)
     status = 0

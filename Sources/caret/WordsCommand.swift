@@ -1,0 +1,43 @@
+import Foundation
+import Caret
+
+/// `caret words [--locale ID] FILE`: lists the words the tokenizer finds (ICU's word rules with
+/// dictionaries for Thai, Khmer, Burmese, Chinese and Japanese), with grapheme offsets.
+enum WordsCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        var locale = ""
+        var files: [String] = []
+        var k = 0
+        while k < arguments.count {
+            if arguments[k] == "--locale", k + 1 < arguments.count {
+                locale = arguments[k + 1]
+                k += 2
+            } else {
+                files.append(arguments[k])
+                k += 1
+            }
+        }
+        guard !files.isEmpty else {
+            CommandSupport.printError("usage: caret words [--locale ID] FILE…")
+            return 2
+        }
+        var status: Int32 = 0
+        for path in files {
+            guard var document = CommandSupport.load(path) else { status = 1; continue }
+            document.locale = locale
+            var position = document.beginningOfDocument
+            var count = 0
+            while let end = document.position(from: position, toBoundary: .word, in: .storage(.forward)) {
+                guard let word = document.rangeEnclosing(end, with: .word, in: .storage(.backward)),
+                      let text = document.text(in: word),
+                      let from = document.offset(of: word.start), let to = document.offset(of: word.end) else { break }
+                print("\(CommandSupport.pad(String(from), 8))..<\(String(to).padding(toLength: 8, withPad: " ", startingAt: 0)) \(text)")
+                count += 1
+                if end == position { break }
+                position = end
+            }
+            print("\(path): \(count) words")
+        }
+        return status
+    }
+}
