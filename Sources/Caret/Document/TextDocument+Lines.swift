@@ -28,7 +28,7 @@ extension TextDocument {
     func lineIndex(ofUTF8 x: Int) -> Int {
         guard x > 0 else { return 0 }
         let location = rope.find(x - 1, in: UTF8Metric.self)
-        return location.prefix.lines + location.chunk.prefixSummary(x - location.prefix.utf8).lines
+        return location.prefix.lines + location.chunk.lineBreaks(before: x - location.prefix.utf8)
     }
 
     /// The position at `column` units into line `line` (both 0-based).
@@ -39,7 +39,7 @@ extension TextDocument {
         guard column >= 0, let start = utf8OffsetOfLineStart(line), let end = utf8OffsetOfLineEnd(line) else {
             return nil
         }
-        let base = unit == .utf8 ? start : summary(before: start)[unit]
+        let base = count(unit, beforeUTF8: start)
         let (target, overflow) = base.addingReportingOverflow(column)
         guard !overflow, let x = utf8Offset(of: target, in: unit), x <= end else { return nil }
         return TextPosition(utf8Offset: x)
@@ -53,7 +53,7 @@ extension TextDocument {
         let line = lineIndex(ofUTF8: x)
         guard let start = utf8OffsetOfLineStart(line) else { return nil }
         if unit == .utf8 { return (line, x - start) }
-        return (line, summary(before: x)[unit] - summary(before: start)[unit])
+        return (line, count(unit, beforeUTF8: x) - count(unit, beforeUTF8: start))
     }
 
     /// The line that holds `position`, without its terminator.

@@ -22,12 +22,14 @@ extension TextDocument {
         return graphemeBoundary(atOrBefore: x).utf8
     }
 
-    /// The summary of the text before byte `x`, a grapheme boundary. O(log n) plus one chunk scan.
-    func summary(before x: Int) -> TextSummary {
-        if x >= rope.summary.utf8 { return rope.summary }
-        guard !rope.isEmpty else { return .zero }
+    /// The units of `unit` before byte `x`, a grapheme boundary. O(log n) plus one chunk scan
+    /// (a word-at-a-time count for scalars and UTF-16).
+    func count(_ unit: TextUnit, beforeUTF8 x: Int) -> Int {
+        if unit == .utf8 { return x }
+        if x >= rope.summary.utf8 { return rope.summary[unit] }
+        guard !rope.isEmpty else { return 0 }
         let location = rope.find(x, in: UTF8Metric.self)
-        return location.prefix + location.chunk.prefixSummary(x - location.prefix.utf8)
+        return location.prefix[unit] + location.chunk.count(unit, before: x - location.prefix.utf8)
     }
 
     /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
@@ -100,9 +102,17 @@ extension TextDocument {
     /// - Returns: nil when the position lies outside this document.
     /// - Complexity: O(log n) plus one chunk scan.
     public func offset(of position: TextPosition, unit: TextUnit = .grapheme) -> Int? {
-        guard let x = validated(position) else { return nil }
-        if unit == .utf8 { return x }
-        return summary(before: x)[unit]
+        let x = position.utf8Offset
+        guard x >= 0 && x <= rope.summary.utf8 else { return nil }
+        if x == rope.summary.utf8 { return rope.summary[unit] }
+        // One search: snap inside the chunk, then count there.
+        let location = rope.find(x, in: UTF8Metric.self)
+        let snapped = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+        switch unit {
+        case .grapheme: return location.prefix.graphemes + snapped.graphemes
+        case .utf8: return location.prefix.utf8 + snapped.utf8
+        case .unicodeScalar, .utf16: return location.prefix[unit] + location.chunk.count(unit, before: snapped.utf8)
+        }
     }
 
     /// The position `offset` units (signed) away from `position`.

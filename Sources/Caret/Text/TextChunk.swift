@@ -56,6 +56,47 @@ extension TextChunk {
         return (last, max(index, 0))
     }
 
+    /// How many units of `unit` the first `x` bytes hold; `x` must be a cluster boundary of
+    /// this chunk. Scalars and UTF-16 units are counted eight bytes at a time; graphemes need
+    /// the rules. O(x).
+    func count(_ unit: TextUnit, before x: Int) -> Int {
+        if x >= bytes.count { return summary[unit] }
+        switch unit {
+        case .utf8: return x
+        case .grapheme: return graphemeBoundary(atOrBefore: x).graphemes
+        case .unicodeScalar, .utf16:
+            if summary.scalars == summary.utf8 { return x }
+            return bytes.withUnsafeBufferPointer { p in
+                let prefix = UnsafeBufferPointer(rebasing: p[..<x])
+                let counts = UTF8Scalars.countScalars(in: prefix)
+                return unit == .utf16 ? counts.scalars + counts.supplementary : counts.scalars
+            }
+        }
+    }
+
+    /// The number of line terminators that end within the first `x` bytes (a cluster
+    /// boundary, so never between CR and LF). O(x), without the grapheme rules.
+    func lineBreaks(before x: Int) -> Int {
+        if x >= bytes.count { return summary.lines }
+        if summary.lines == 0 { return 0 }
+        return bytes.withUnsafeBufferPointer { p in
+            var n = 0
+            var i = 0
+            while i < x {
+                let b = p[i]
+                if b <= 0x0D {
+                    if b >= 0x0A && !(b == 0x0D && i + 1 < x && p[i + 1] == 0x0A) { n += 1 }
+                } else if b == 0xC2 {
+                    if i + 1 < x && p[i + 1] == 0x85 { n += 1 }
+                } else if b == 0xE2 {
+                    if i + 2 < x && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9) { n += 1 }
+                }
+                i += 1
+            }
+            return n
+        }
+    }
+
     /// The summary of the first `x` bytes; `x` must be a cluster boundary of this chunk.
     func prefixSummary(_ x: Int) -> TextSummary {
         if x >= bytes.count { return summary }

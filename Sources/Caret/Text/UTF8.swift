@@ -49,6 +49,28 @@ enum UTF8Scalars {
         return n
     }
 
+    /// The scalars in valid UTF-8 `p`, and how many of them lie outside the BMP (each of those
+    /// is two UTF-16 units). Eight bytes at a time.
+    static func countScalars(in p: UnsafeBufferPointer<UInt8>) -> (scalars: Int, supplementary: Int) {
+        guard let base = p.baseAddress else { return (0, 0) }
+        var continuations = 0, fourByteLeads = 0
+        var i = 0
+        let n = p.count
+        while i + 8 <= n {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            // Lead bytes of four-byte sequences are 11110xxx: the top four bits all set.
+            fourByteLeads += (word & (word << 1) & (word << 2) & (word << 3) & 0x8080_8080_8080_8080).nonzeroBitCount
+            i += 8
+        }
+        while i < n {
+            if !isLead(p[i]) { continuations += 1 }
+            if p[i] >= 0xF0 { fourByteLeads += 1 }
+            i += 1
+        }
+        return (n - continuations, fourByteLeads)
+    }
+
     /// The start of the scalar that contains byte `i` (0...count).
     @inline(__always)
     static func scalarStart(_ p: UnsafeBufferPointer<UInt8>, atOrBefore i: Int) -> Int {
