@@ -105,18 +105,42 @@ extension TextDocument {
         return true
     }
 
-    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8). Returns
-    /// `new.count`.
+    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8), keeping the
+    /// direction overrides and the bidi cache in step (see `TextDocument+Direction.swift`).
+    /// Returns `new.count`.
     @discardableResult
     mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Int {
+        if range.isEmpty && new.isEmpty { return 0 }
+        if isKnownUniquelyReferenced(&bidiCache) {
+            bidiCache.adjust(replacing: range, inserted: new.count)
+        } else {
+            bidiCache = bidiCache.copy(replacing: range, inserted: new.count)
+        }
+        let hadOverrides = !directionOverrides.isEmpty
+        var upperParagraph: (isStart: Bool, rightToLeft: Bool?) = (false, nil)
+        if hadOverrides {
+            if range.upperBound > range.lowerBound && isParagraphStart(range.upperBound) {
+                upperParagraph = (true, directionOverrides.direction(atParagraphStart: range.upperBound))
+            }
+            directionOverrides.replace(range, inserted: new.count)
+        }
+        replaceStorage(range, with: new)
+        if hadOverrides {
+            overridesDidReplace(range, inserted: new, upperParagraph: upperParagraph)
+        }
+        return new.count
+    }
+
+    /// The text half of `replaceUTF8`.
+    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) {
         let s = range.lowerBound, e = range.upperBound
         if rope.isEmpty {
             if new.count > 0 {
                 rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.maxBytes, limits: limits), shape: rope.shape)
             }
-            return new.count
+            return
         }
-        if s == e && new.isEmpty { return 0 }
+        if s == e && new.isEmpty { return }
 
         // Chunks first...last are rewritten. `first` holds byte s - 1, so its start stays a
         // cluster boundary whatever is inserted at s.
@@ -127,7 +151,7 @@ extension TextDocument {
         let firstStart = firstLocation.prefix.utf8
         let lastStart = lastLocation.prefix.utf8
         if first == last && replaceInPlace(chunk: firstLocation.chunk, index: first, s - firstStart, e - firstStart, new) {
-            return new.count
+            return
         }
 
         var window: [UInt8] = []
@@ -169,6 +193,5 @@ extension TextDocument {
             }
         }
         rope.replaceChunks(first..<(last + 1), with: pieces)
-        return new.count
     }
 }
