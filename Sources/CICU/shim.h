@@ -110,4 +110,29 @@ static inline int32_t cicu_ucasemap_utf8ToTitle(UCaseMap *csm, char *dest, int32
     return ucasemap_utf8ToTitle(csm, dest, destCapacity, src, srcLength, error);
 }
 
+// MARK: - Bidi (issue 5: direction and movement)
+//
+// Paragraph levels and L2 reordering. `ubidi.h` is included above.
+
+static inline UBiDi *cicu_ubidi_open(UErrorCode *error) {
+    return ubidi_openSized(0, 0, error);
+}
+static inline void cicu_ubidi_close(UBiDi *bidi) { ubidi_close(bidi); }
+/// The `paraLevel` that asks for P2–P3 (first strong character outside isolates; none → 0).
+static inline UBiDiLevel cicu_ubidi_defaultLTR(void) { return UBIDI_DEFAULT_LTR; }
+static inline void cicu_ubidi_setPara(UBiDi *bidi, const UChar *text, int32_t length, UBiDiLevel paraLevel,
+                                      UErrorCode *error) {
+    ubidi_setPara(bidi, text, length, paraLevel, NULL, error);
+}
+static inline UBiDiLevel cicu_ubidi_getParaLevel(const UBiDi *bidi) { return ubidi_getParaLevel(bidi); }
+static inline const UBiDiLevel *cicu_ubidi_getLevels(UBiDi *bidi, UErrorCode *error) {
+    return ubidi_getLevels(bidi, error);
+}
+static inline void cicu_ubidi_getVisualMap(UBiDi *bidi, int32_t *indexMap, UErrorCode *error) {
+    ubidi_getVisualMap(bidi, indexMap, error);
+}
+static inline void cicu_ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *indexMap) {
+    ubidi_reorderVisual(levels, length, indexMap);
+}
+
 #endif

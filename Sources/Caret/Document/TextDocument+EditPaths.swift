@@ -2,11 +2,34 @@
 // chunks it touches. See docs/ARCHITECTURE.md, "An edit, step by step".
 
 extension TextDocument {
-    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8). Returns the range
-    /// of the new text widened to grapheme boundaries.
+    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8), keeping the
+    /// direction overrides and the bidi cache in step (see `TextDocument+Direction.swift`).
+    /// Returns the range of the new text widened to grapheme boundaries.
     mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
+        if isKnownUniquelyReferenced(&bidiCache) {
+            bidiCache.adjust(replacing: range, inserted: new.count)
+        } else {
+            bidiCache = bidiCache.copy(replacing: range, inserted: new.count)
+        }
+        let hadOverrides = !directionOverrides.isEmpty
+        var upperParagraph: (isStart: Bool, rightToLeft: Bool?) = (false, nil)
+        if hadOverrides {
+            if range.upperBound > range.lowerBound && isParagraphStart(range.upperBound) {
+                upperParagraph = (true, directionOverrides.direction(atParagraphStart: range.upperBound))
+            }
+            directionOverrides.replace(range, inserted: new.count)
+        }
+        let enclosing = replaceStorage(range, with: new)
+        if hadOverrides {
+            overridesDidReplace(range, inserted: new, upperParagraph: upperParagraph)
+        }
+        return enclosing
+    }
+
+    /// The text half of `replaceUTF8`: the rope.
+    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let s = range.lowerBound, e = range.upperBound
-        if s == e && new.isEmpty { return enclosingRange(utf8: s..<s) }
         if !rope.isEmpty, let plan = planInPlace(s, e, new) {
             let limit = limits.maxBytes
             rope.mutateChunk(at: plan.index) { chunk in

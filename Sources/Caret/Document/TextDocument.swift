@@ -11,6 +11,10 @@ import FoundationEssentials
 public struct TextDocument: Sendable {
     var rope: Rope<TextChunk>
     let limits: ChunkLimits
+    /// Paragraph directions set by the caller; they follow their paragraphs through edits.
+    var directionOverrides = DirectionOverrides()
+    /// Bidi layouts of recently used paragraphs (see `BidiCache` and docs/ARCHITECTURE.md).
+    var bidiCache = BidiCache()
 
     /// The ICU locale id (BCP 47 or ICU form: `"th"`, `"ja"`, `"en-US"`, `"de@ss=standard"`)
     /// that word, sentence and line-break boundaries are found for; `""` (the default) is
@@ -88,8 +92,10 @@ public struct TextDocument: Sendable {
 }
 
 extension TextDocument: Equatable {
-    /// Same text, byte for byte (chunking is not compared). O(n), O(1) for copies.
+    /// Same text, byte for byte, and the same paragraph direction overrides (chunking and
+    /// cached layouts are not compared). O(n + k) for k overrides, O(1) for copies.
     public static func == (a: TextDocument, b: TextDocument) -> Bool {
+        guard a.directionOverrides == b.directionOverrides else { return false }
         if a.rope.root === b.rope.root { return true }
         guard a.rope.summary == b.rope.summary else { return false }
         var left = a.rope.chunks.makeIterator(), right = b.rope.chunks.makeIterator()

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// The bidi layouts of recently used paragraphs of one document value, shared by its copies
+/// until one of them is edited.
+///
+/// Entries are keyed by the paragraph's byte range and the direction that was asked for (an
+/// override or automatic). They are valid for the text of every document value that holds this
+/// box: an edit of a document whose box is shared first gives that document a box of its own
+/// (`TextDocument.replaceUTF8`), so a box never sees two different texts. The edit path drops
+/// the entry of the paragraph it touches and shifts the ranges of the entries after it
+/// (`adjust`), so an edit invalidates only its own paragraph.
+///
+/// Reads are non-mutating on the document and may run on many threads at once: the entries sit
+/// behind a `Mutex`, held only to look up or store (never while ICU runs; two threads that miss
+/// together both build, and the second store wins).
+final class BidiCache: Sendable {
+    struct Entry: Sendable {
+        /// Byte offset of the paragraph's first byte.
+        var start: Int
+        /// Byte offset of the end of its content (before the terminator).
+        var end: Int
+        /// Where the next paragraph starts (after the terminator); `end + 1` for the last one.
+        var next: Int
+        /// The level asked for: 0, 1, or nil for automatic (P2–P3).
+        var requested: UInt8?
+        var layout: ParagraphLayout
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Entry] = []
+        var clock: UInt64 = 0
+        var builds = 0
+    }
+
+    /// How many paragraphs' layouts are kept (least recently used dropped first).
+    static let capacity = 16
+
+    private let state: Mutex<State>
+
+    init(entries: [Entry] = [], builds: Int = 0) {
+        state = Mutex(State(entries: entries, clock: entries.map(\.lastUse).max() ?? 0, builds: builds))
+    }
+
+    /// The layout of the paragraph `start..<end` laid out with `requested`, if cached. O(capacity).
+    func lookup(start: Int, end: Int, requested: UInt8?) -> ParagraphLayout? {
+        state.withLock { state in
+            state.clock += 1
+            let now = state.clock
+            for k in state.entries.indices where state.entries[k].start == start && state.entries[k].end == end
+                && state.entries[k].requested == requested {
+                state.entries[k].lastUse = now
+                return state.entries[k].layout
+            }
+            return nil
+        }
+    }
+
+    /// Stores a freshly built layout, evicting the least recently used entry when full.
+    func store(_ entry: Entry) {
+        state.withLock { state in
+            state.builds += 1
+            state.clock += 1
+            var entry = entry
+            entry.lastUse = state.clock
+            state.entries.removeAll { $0.start == entry.start }
+            if state.entries.count >= BidiCache.capacity,
+               let oldest = state.entries.indices.min(by: { state.entries[$0].lastUse < state.entries[$1].lastUse }) {
+                state.entries.remove(at: oldest)
+            }
+            state.entries.append(entry)
+        }
+    }
+
+    /// How many layouts this box (and the boxes it was copied from) has built: for the tests
+    /// that check a press does not lay the paragraph out again.
+    var buildCount: Int { state.withLock { $0.builds } }
+
+    /// The entries as they stand after bytes `range` are replaced with `inserted` bytes: the
+    /// paragraphs the edit touches dropped, the later ones shifted. O(capacity).
+    static func adjusted(_ entries: [Entry], replacing range: Range<Int>, inserted: Int) -> [Entry] {
+        let s = range.lowerBound, e = range.upperBound
+        let delta = inserted - range.count
+        return entries.compactMap { entry in
+            if entry.start <= e && s < entry.next { return nil }      // the edit touches it
+            if entry.start > e {
+                var moved = entry
+                moved.start += delta
+                moved.end += delta
+                moved.next += delta
+                return moved
+            }
+            return entry                                                // wholly before the edit
+        }
+    }
+
+    /// Applies `adjusted` in place (the caller holds the only reference).
+    func adjust(replacing range: Range<Int>, inserted: Int) {
+        state.withLock { $0.entries = BidiCache.adjusted($0.entries, replacing: range, inserted: inserted) }
+    }
+
+    /// A new box holding this one's entries as they stand after the edit.
+    func copy(replacing range: Range<Int>, inserted: Int) -> BidiCache {
+        let (entries, builds) = state.withLock { ($0.entries, $0.builds) }
+        return BidiCache(entries: BidiCache.adjusted(entries, replacing: range, inserted: inserted), builds: builds)
+    }
+}

@@ -1,0 +1,99 @@
+/// The paragraphs whose base direction the caller set (`setBaseWritingDirection`), kept so
+/// that they follow their paragraph through edits elsewhere in O(log n) per edit.
+///
+/// Storage: the generic `Rope` over marks, each mark holding the *gap* in bytes from the
+/// previous mark's paragraph start (or from 0) to its own, and the direction. A mark's
+/// paragraph start is the sum of the gaps up to it, which the tree finds in O(log k) for k
+/// marks; an edit changes one gap (the first mark after it) and removes the marks whose
+/// paragraph starts it deleted, so marks after the edit move with the text without being
+/// touched. Every mark sits on a paragraph start (0 or just after a line terminator).
+struct DirectionOverrides: Sendable, Equatable {
+    struct Mark: RopeChunk {
+        var gap: Int
+        var rightToLeft: Bool
+        var summary: Summary { Summary(span: gap, count: 1) }
+    }
+
+    struct Summary: RopeSummary {
+        var span: Int
+        var count: Int
+        static let zero = Summary(span: 0, count: 0)
+        static func + (a: Summary, b: Summary) -> Summary { Summary(span: a.span + b.span, count: a.count + b.count) }
+        static func - (a: Summary, b: Summary) -> Summary { Summary(span: a.span - b.span, count: a.count - b.count) }
+    }
+
+    enum SpanMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.span } }
+
+    private(set) var marks = Rope<Mark>(shape: .standard)
+
+    var isEmpty: Bool { marks.isEmpty }
+
+    /// Every mark as (paragraph start, right to left), in order. O(k).
+    var all: [(start: Int, rightToLeft: Bool)] {
+        var result: [(Int, Bool)] = []
+        var at = 0
+        for mark in marks.chunks {
+            at += mark.gap
+            result.append((at, mark.rightToLeft))
+        }
+        return result
+    }
+
+    static func == (a: DirectionOverrides, b: DirectionOverrides) -> Bool {
+        a.marks.root === b.marks.root || a.all.elementsEqual(b.all) { $0.start == $1.start && $0.rightToLeft == $1.rightToLeft }
+    }
+
+    /// The first mark whose paragraph start is at or after byte `x`: its index and start. O(log k).
+    private func first(atOrAfter x: Int) -> (index: Int, start: Int)? {
+        guard !marks.isEmpty else { return nil }
+        let location = marks.find(x - 1, in: SpanMetric.self)
+        let start = location.prefix.span + location.chunk.gap
+        return start >= x ? (location.index, start) : nil
+    }
+
+    /// The direction set for the paragraph starting at byte `start`, if any. O(log k).
+    func direction(atParagraphStart start: Int) -> Bool? {
+        guard let (index, at) = first(atOrAfter: start), at == start else { return nil }
+        return marks.chunk(at: index).rightToLeft
+    }
+
+    /// Sets (true/false) or clears (nil) the mark of the paragraph starting at byte `start`. O(log k).
+    mutating func set(_ rightToLeft: Bool?, atParagraphStart start: Int) {
+        if let (index, at) = first(atOrAfter: start) {
+            if at == start {
+                if let rightToLeft {
+                    marks.mutateChunk(at: index) { $0.rightToLeft = rightToLeft }
+                } else {
+                    let removed = marks.remove(at: index)
+                    if index < marks.chunkCount { marks.mutateChunk(at: index) { $0.gap += removed.gap } }
+                }
+                return
+            }
+            guard let rightToLeft else { return }
+            let previousEnd = at - marks.chunk(at: index).gap
+            marks.insert(Mark(gap: start - previousEnd, rightToLeft: rightToLeft), at: index)
+            marks.mutateChunk(at: index + 1) { $0.gap = at - start }
+        } else if let rightToLeft {
+            marks.insert(Mark(gap: start - marks.summary.span, rightToLeft: rightToLeft), at: marks.chunkCount)
+        }
+    }
+
+    /// Moves the marks for the replacement of bytes `range` with `inserted` bytes, before the
+    /// text changes: marks whose paragraph start lies in `range.lowerBound + 1 ... range.upperBound`
+    /// are removed (their paragraph start was deleted; the caller decides about the one at the
+    /// upper bound once the new text is in), marks after the range shift by the change in
+    /// length. O((r + 1) log k) for r marks removed.
+    mutating func replace(_ range: Range<Int>, inserted: Int) {
+        let s = range.lowerBound, e = range.upperBound
+        if e > s {
+            while let (index, at) = first(atOrAfter: s + 1), at <= e {
+                let removed = marks.remove(at: index)
+                if index < marks.chunkCount { marks.mutateChunk(at: index) { $0.gap += removed.gap } }
+            }
+        }
+        let delta = inserted - range.count
+        if delta != 0, let (index, _) = first(atOrAfter: s + 1) {
+            marks.mutateChunk(at: index) { $0.gap += delta }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import XCTest
+@testable import Caret
+@_spi(Reference) import Caret
+
+/// Random mixed-direction lines: Arabic, Hebrew, Latin, digits, neutrals, brackets, marks,
+/// emoji, isolates and embeddings (some nested past the 125-level limit).
+final class MovementPropertyTests: XCTestCase {
+    static let pieces: [String] = [
+        "a", "b", "Z", "q", "\u{5D0}", "\u{5D1}", "\u{5E9}\u{5B8}", "\u{627}", "\u{644}", "\u{645}\u{64E}",
+        "1", "2", "9", "\u{661}", "\u{6F5}", " ", " ", "!", ".", ",", "-", "+", "$", "%", "(", ")", "[", "]",
+        "\u{300}", "\u{200E}", "\u{200F}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
+        "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "👋🏽", "🇺🇦", "\t", "\u{AD}",
+    ]
+
+    static func randomLine(_ rng: inout SeededGenerator, maxLength: Int = 40) -> String {
+        var s = ""
+        for _ in 0..<Int.random(in: 0...maxLength, using: &rng) {
+            if Int.random(in: 0..<60, using: &rng) == 0 {
+                // Deep nesting, up to and beyond the 125-level limit.
+                let depth = Int.random(in: 60...200, using: &rng)
+                let opener = ["\u{202B}", "\u{202A}", "\u{2067}", "\u{2066}", "\u{202E}"].randomElement(using: &rng)!
+                s += String(repeating: opener, count: depth) + "x\u{5D0}1"
+                if Bool.random(using: &rng) { s += String(repeating: opener == "\u{2067}" || opener == "\u{2066}" ? "\u{2069}" : "\u{202C}", count: depth / 2) }
+            } else {
+                s += pieces.randomElement(using: &rng)!
+            }
+        }
+        return s
+    }
+
+    /// Checks the caret properties of single-line `doc`; returns the sweep.
+    @discardableResult
+    func checkLine(_ doc: TextDocument, _ rng: inout SeededGenerator, context: String) -> [TextPosition]? {
+        let n = doc.count
+        guard let slots = VisualProbe.sweep(doc, line: 0) else { XCTFail(context); return nil }
+        // n presses cross n graphemes, each once, edges in adjacent slots.
+        guard let indices = VisualProbe.visualIndices(doc, line: 0) else { XCTFail(context); return nil }
+        XCTAssertEqual(indices.sorted(), Array(0..<n), context)
+        // Off the ends of a one-line document: nil.
+        XCTAssertNil(doc.position(from: slots[0], in: .left, offset: 1), context)
+        XCTAssertNil(doc.position(from: slots[n], in: .right, offset: 1), context)
+        for j in 0..<n {
+            // .left retraces .right, and no nil inside the line.
+            XCTAssertEqual(doc.position(from: slots[j + 1], in: .left, offset: 1), slots[j], "\(context) slot \(j)")
+        }
+        // Offsets equal repeated presses, either sign.
+        for _ in 0..<4 {
+            let a = Int.random(in: 0...n, using: &rng), b = Int.random(in: 0...n, using: &rng)
+            XCTAssertEqual(doc.position(from: slots[a], in: .right, offset: b - a), slots[b], context)
+            XCTAssertEqual(doc.position(from: slots[a], in: .left, offset: a - b), slots[b], context)
+        }
+        // The order agrees with ICU's flat visual order collapsed to clusters.
+        let text = doc.string
+        let graphemeOf = GraphemeOrder.graphemeOfScalar(doc)
+        let units = UnitTable(text)
+        let forced: UInt8? = doc.baseWritingDirection(for: doc.beginningOfDocument) == .rightToLeft ? 1 : 0
+        if n > 0, let icu = ICUReference.bidiVisualOrder(Array(text.utf16), paragraphLevel: forced),
+           let expected = GraphemeOrder.expected(visual: icu.visual.compactMap { units.scalarIndex(utf16: $0) }, graphemeOf: graphemeOf) {
+            let order = indices.indices.sorted { indices[$0] < indices[$1] }
+            XCTAssertEqual(order, expected, context)
+        }
+        // Logical mode: forward and backward one grapheme per press.
+        var p = doc.beginningOfDocument
+        for k in 0..<n {
+            p = doc.position(from: p, in: .right, offset: 1, movement: .logical)!
+            XCTAssertEqual(doc.offset(of: p), k + 1, context)
+        }
+        XCTAssertNil(doc.position(from: p, in: .right, offset: 1, movement: .logical))
+        XCTAssertEqual(doc.position(from: p, in: .left, offset: n, movement: .logical), doc.beginningOfDocument)
+        return slots
+    }
+
+    func testRandomLines() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xB1D1)
+        print("MovementPropertyTests.testRandomLines seed \(seed) (SEED=\(seed) to replay)")
+        for round in 0..<300 {
+            let text = Self.randomLine(&rng)
+            var doc = round % 3 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            if round % 4 == 1 {
+                try! doc.setBaseWritingDirection(Bool.random(using: &rng) ? .rightToLeft : .leftToRight,
+                                                 for: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)
+            }
+            checkLine(doc, &rng, context: "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    /// Pure runs: `.right` is forward in left-to-right text and backward in right-to-left text.
+    func testPureDirections() {
+        let ltr = TextDocument("héllo wörld")
+        var p = ltr.beginningOfDocument
+        for k in 1...ltr.count {
+            p = ltr.position(from: p, in: .right, offset: 1)!
+            XCTAssertEqual(ltr.offset(of: p), k)
+            XCTAssertEqual(p.affinity, .downstream)
+        }
+        let rtl = TextDocument("שָׁלוֹם עולם")
+        p = rtl.endOfDocument
+        for k in stride(from: rtl.count - 1, through: 0, by: -1) {
+            p = rtl.position(from: p, in: .right, offset: 1)!
+            XCTAssertEqual(rtl.offset(of: p), k)
+        }
+        XCTAssertNil(rtl.position(from: p, in: .right, offset: 1))
+        XCTAssertEqual(rtl.position(from: rtl.beginningOfDocument, in: .left, offset: rtl.count), rtl.endOfDocument)
+    }
+
+    /// Mixed text: one offset, two visual slots told apart by affinity.
+    func testAffinityAtRunBoundary() {
+        // "ab" then Hebrew: visually a b ג ב א... logical end (offset 5) sits between "b" and
+        // the Hebrew run, offset 2 both there (upstream) and at the right edge (downstream).
+        let doc = TextDocument("ab\u{5D0}\u{5D1}\u{5D2}")
+        guard let slots = VisualProbe.sweep(doc, line: 0) else { return }
+        XCTAssertEqual(slots.map { doc.offset(of: $0)! }, [0, 1, 2, 4, 3, 2])
+        XCTAssertEqual(slots[2].affinity, .upstream)
+        XCTAssertEqual(slots[5].affinity, .downstream)
+    }
+
+    /// Multi-line documents with every paragraph forced one way: a sweep crosses every grapheme,
+    /// terminators included, exactly once, and then stops.
+    func testSweepAcrossLines() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0x11E5)
+        for round in 0..<40 {
+            let lines = (0..<Int.random(in: 1...5, using: &rng)).map { _ in Self.randomLine(&rng, maxLength: 15) }
+            let terminators = ["\n", "\r\n", "\u{2029}", "\u{85}"]
+            var text = ""
+            for (i, line) in lines.enumerated() {
+                text += line
+                if i + 1 < lines.count { text += terminators.randomElement(using: &rng)! }
+            }
+            for rtl in [false, true] {
+                var doc = round % 2 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+                try! doc.setBaseWritingDirection(rtl ? .rightToLeft : .leftToRight,
+                                                 for: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)
+                let forward: TextLayoutDirection = rtl ? .left : .right
+                let backward: TextLayoutDirection = rtl ? .right : .left
+                var p = doc.beginningOfDocument
+                while let q = doc.position(from: p, in: backward, offset: 1) { p = q }
+                XCTAssertEqual(doc.lineAndColumn(of: p)?.line, 0)
+                var visited = [p]
+                while let q = doc.position(from: p, in: forward, offset: 1) {
+                    visited.append(q)
+                    p = q
+                    if visited.count > doc.count + 1 { break }
+                }
+                let context = "seed \(seed) round \(round) rtl \(rtl)"
+                XCTAssertEqual(visited.count, doc.count + 1, context)
+                XCTAssertEqual(Set(visited).count, visited.count, context)
+                XCTAssertEqual(doc.lineAndColumn(of: p)?.line, doc.lineCount - 1, context)
+                // And back: the reverse sweep retraces it.
+                var back = [p]
+                while let q = doc.position(from: p, in: backward, offset: 1) { back.append(q); p = q }
+                XCTAssertEqual(back.reversed(), visited, context)
+            }
+        }
+    }
+
+    /// An edit in one paragraph leaves the cached layouts of the others right: a document whose
+    /// cache was warmed before the edit moves exactly like one laid out from scratch.
+    func testCacheAgreesWithFreshLayoutAfterEdits() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xCAC4E)
+        for round in 0..<40 {
+            let text = (0..<4).map { _ in Self.randomLine(&rng, maxLength: 12) }.joined(separator: "\n")
+            var doc = round % 2 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            if Bool.random(using: &rng) {
+                let line = Int.random(in: 0..<doc.lineCount, using: &rng)
+                let at = doc.position(line: line, column: 0)!
+                try! doc.setBaseWritingDirection(.rightToLeft, for: doc.textRange(from: at, to: at)!)
+            }
+            for _ in 0..<6 {
+                for line in 0..<doc.lineCount { _ = VisualProbe.sweep(doc, line: line) }      // warm
+                let copy = doc                                                               // shares the cache
+                let a = Int.random(in: 0...doc.count, using: &rng)
+                let b = min(doc.count, a + Int.random(in: 0...3, using: &rng))
+                let insert = Bool.random(using: &rng) ? "\n" : Self.randomLine(&rng, maxLength: 4)
+                try! doc.replace(doc.textRange(from: doc.position(at: a)!, to: doc.position(at: b)!)!, withText: insert)
+                var fresh = doc
+                fresh.bidiCache = BidiCache()
+                for line in 0..<doc.lineCount {
+                    XCTAssertEqual(VisualProbe.sweep(doc, line: line), VisualProbe.sweep(fresh, line: line),
+                                   "seed \(seed) round \(round) line \(line)")
+                }
+                var freshCopy = copy
+                freshCopy.bidiCache = BidiCache()
+                for line in 0..<copy.lineCount {
+                    XCTAssertEqual(VisualProbe.sweep(copy, line: line), VisualProbe.sweep(freshCopy, line: line),
+                                   "copy: seed \(seed) round \(round) line \(line)")
+                }
+            }
+        }
+    }
+}
