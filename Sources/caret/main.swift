@@ -13,6 +13,8 @@ let usage = """
                                    case mapping with the locale's rules (tr, lt, el, nl…)
       caret words [--locale ID] FILE
                                    the words of a text, with grapheme offsets
+      caret move FILE --from OFFSET --right|--left|--up|--down N [--logical]
+                                   the places an arrow key visits (visual order in RTL text)
       caret bench [caret-bench options]
                                    the benchmark suite (build it with -c release)
       caret help                   this text
@@ -29,6 +31,7 @@ case "replay": status = ReplayCommand.run(arguments)
 case "case": status = CaseCommand.run(arguments)
 case "words": status = WordsCommand.run(arguments)
 case "bench": status = BenchCommand.run(arguments)
+case "move": status = MoveCommand.run(arguments)
 case "help", "-h", "--help":
     print(usage)
     status = 0

@@ -136,3 +136,17 @@ final class BoundaryTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst[1], worst[0] * 2)
     }
 }
+
+/// Layout directions in the tokenizer follow the paragraph's base direction.
+final class LayoutDirectionBoundaryTests: XCTestCase {
+    func testRightMeansBackwardInRightToLeftParagraphs() {
+        let doc = TextDocument("one two\nשלום עולם")
+        let ltrMiddle = doc.position(at: 4)!                     // before "two"
+        XCTAssertEqual(doc.position(from: ltrMiddle, toBoundary: .word, in: .layout(.right)).flatMap { doc.offset(of: $0) }, 7)
+        XCTAssertEqual(doc.position(from: ltrMiddle, toBoundary: .word, in: .layout(.left)).flatMap { doc.offset(of: $0) }, 0)
+        let rtlMiddle = doc.position(at: 13)!                    // before "עולם"
+        XCTAssertEqual(doc.position(from: rtlMiddle, toBoundary: .word, in: .layout(.right)).flatMap { doc.offset(of: $0) }, 8)
+        XCTAssertEqual(doc.position(from: rtlMiddle, toBoundary: .word, in: .layout(.left)).flatMap { doc.offset(of: $0) }, 17)
+        XCTAssertEqual(doc.position(from: rtlMiddle, toBoundary: .word, in: .storage(.forward)).flatMap { doc.offset(of: $0) }, 17)
+    }
+}

@@ -154,7 +154,7 @@ final class SegmentationConformanceTests: XCTestCase {
                 XCTAssertEqual(scalar(doc.position(from: p, toBoundary: .word, in: .storage(.forward))), next,
                                "line \(c.line): next word end from \(g)")
                 let previous = pieces.last { $0.word && $0.start < g }?.start
-                XCTAssertEqual(scalar(doc.position(from: p, toBoundary: .word, in: .layout(.left))), previous,
+                XCTAssertEqual(scalar(doc.position(from: p, toBoundary: .word, in: .storage(.backward))), previous,
                                "line \(c.line): previous word start from \(g)")
                 let enclosing = doc.rangeEnclosing(p, with: .word, in: .storage(.forward))
                 XCTAssertEqual(enclosing.map { [scalar($0.start)!, scalar($0.end)!] },

@@ -5,18 +5,21 @@
 // "Text units".
 
 extension TextDocument {
-    /// The storage direction that `direction` means at byte `x`.
+    /// The storage direction that `direction` means at byte `x` (a grapheme boundary).
     ///
-    /// Storage directions mean themselves. Layout directions: `.right` and `.down` are
-    /// forward, `.left` and `.up` backward — correct for left-to-right paragraphs only. This is
-    /// the one place where layout meets storage order: the bidi work replaces it with the
-    /// direction of the paragraph holding `x` (in a right-to-left paragraph `.right` is
-    /// backward). O(1).
+    /// Storage directions mean themselves. Layout directions follow the base direction of the
+    /// paragraph holding `x`: in a left-to-right paragraph `.right` is forward, in a
+    /// right-to-left one backward; `.down` is always forward and `.up` backward. This is the
+    /// one place where the tokenizer meets layout. O(log n), plus laying out the paragraph
+    /// once when its direction is not cached.
     func storageDirection(_ direction: TextDirection, at x: Int) -> TextStorageDirection {
         switch direction {
         case .storage(let d): return d
-        case .layout(.right), .layout(.down): return .forward
-        case .layout(.left), .layout(.up): return .backward
+        case .layout(.down): return .forward
+        case .layout(.up): return .backward
+        case .layout(let side):
+            let rightToLeft = baseWritingDirection(for: TextPosition(utf8Offset: x)) == .rightToLeft
+            return (side == .right) != rightToLeft ? .forward : .backward
         }
     }
 }
