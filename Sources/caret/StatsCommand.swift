@@ -4,6 +4,17 @@ import Caret
 /// `caret stats FILE|DIR…`: loads each file (rejecting ill-formed UTF-8 with the byte offset)
 /// and prints its length in every unit, so that the differences between them show.
 enum StatsCommand {
+    /// Non-empty hard lines by resolved base direction.
+    static func paragraphDirections(_ document: TextDocument) -> (ltr: Int, rtl: Int) {
+        var ltr = 0, rtl = 0
+        for line in 0..<document.lineCount {
+            guard let start = document.position(line: line, column: 0),
+                  let range = document.lineRange(containing: start), !range.isEmpty else { continue }
+            if document.baseWritingDirection(for: start) == .rightToLeft { rtl += 1 } else { ltr += 1 }
+        }
+        return (ltr, rtl)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         let files = CommandSupport.expandFiles(arguments.isEmpty ? ["Corpus/samples"] : arguments)
         guard !files.isEmpty else {
@@ -14,7 +25,7 @@ enum StatsCommand {
         let header = ["file".padding(toLength: width, withPad: " ", startingAt: 0),
                       CommandSupport.pad("bytes", 11), CommandSupport.pad("UTF-16", 11),
                       CommandSupport.pad("scalars", 11), CommandSupport.pad("graphemes", 11),
-                      CommandSupport.pad("lines", 8), CommandSupport.pad("load", 9)]
+                      CommandSupport.pad("lines", 8), CommandSupport.pad("¶ LTR/RTL", 11), CommandSupport.pad("load", 9)]
         print(header.joined(separator: " "))
         var failures = 0
         var totals = [0, 0, 0, 0, 0]
@@ -38,8 +49,9 @@ enum StatsCommand {
                           document.count, document.lineCount]
             for k in 0..<counts.count { totals[k] += counts[k] }
             let name = String(((path as NSString).lastPathComponent).prefix(width)).padding(toLength: width, withPad: " ", startingAt: 0)
+            let (ltr, rtl) = paragraphDirections(document)
             let row = [name] + counts.enumerated().map { CommandSupport.pad(CommandSupport.grouped($1), $0 == 4 ? 8 : 11) }
-                + [CommandSupport.pad(String(format: "%.2f ms", seconds * 1000), 9)]
+                + [CommandSupport.pad("\(ltr)/\(rtl)", 11), CommandSupport.pad(String(format: "%.2f ms", seconds * 1000), 9)]
             print(row.joined(separator: " "))
         }
         if files.count > 1 {
@@ -51,6 +63,8 @@ enum StatsCommand {
 
             bytes: UTF-8 size · UTF-16: what NSRange/UIKit/LSP count · scalars: code points ·
             graphemes: user-perceived characters (ICU's rules) · lines: hard lines (LF, CR, CRLF, NEL, LS, PS…)
+            ¶ LTR/RTL: non-empty paragraphs by base direction (UAX #9: the first strong character decides) ·
+            load: validating + segmenting the file into the rope
             """)
         return failures == 0 ? 0 : 1
     }
