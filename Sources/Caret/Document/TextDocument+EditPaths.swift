@@ -40,6 +40,8 @@ extension TextDocument {
                 }
                 chunk.bytes.replaceSubrange(plan.localRange, with: new)
                 chunk.summary = chunk.summary - plan.before + plan.after
+                chunk.anchors.edit(window: plan.window, byteDelta: plan.after.utf8 - plan.before.utf8,
+                                   graphemeDelta: plan.after.graphemes - plan.before.graphemes)
             }
             return plan.enclosing
         }
@@ -52,6 +54,8 @@ extension TextDocument {
     private struct InPlacePlan {
         var index: Int
         var localRange: Range<Int>
+        /// The re-measured window, in the chunk's old byte offsets.
+        var window: Range<Int>
         var newSize: Int
         var before: TextSummary
         var after: TextSummary
@@ -105,7 +109,7 @@ extension TextDocument {
             if newStart == windowCount { lower = windowCount }
             let base = chunkStart + windowStart
             return InPlacePlan(
-                index: location.index, localRange: ls..<le, newSize: newSize,
+                index: location.index, localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
                 before: chunk.bytes.withUnsafeBufferPointer {
                     TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
                 },

@@ -9,6 +9,13 @@ extension TextDocument {
             precondition(!chunk.bytes.isEmpty, "empty chunk")
             let measured = chunk.bytes.withUnsafeBufferPointer { TextSummary.measure($0) }
             precondition(measured == chunk.summary, "stale chunk summary: \(chunk.summary) vs \(measured)")
+            var starts: [Int] = []
+            chunk.bytes.withUnsafeBufferPointer { p in forEachGraphemeStart(in: p) { starts.append($0); return true } }
+            for k in 0..<GraphemeAnchors.count {
+                guard let anchor = chunk.anchors.anchor(k) else { continue }
+                precondition(anchor.graphemes < starts.count && starts[anchor.graphemes] == anchor.byte,
+                             "grapheme anchor \(k) at byte \(anchor.byte) is not cluster \(anchor.graphemes)")
+            }
             if chunk.bytes.count > limits.maxBytes {
                 precondition(chunk.summary.graphemes == 1, "oversized chunk with \(chunk.summary.graphemes) clusters")
             }

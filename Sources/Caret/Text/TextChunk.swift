@@ -6,14 +6,34 @@
 /// its first byte.
 struct TextChunk: RopeChunk {
     var bytes: [UInt8]
-    var summary: TextSummary
+    /// The summary's five counts, 32 bits each (a chunk is at most a few KB, or one cluster).
+    private var counts: (UInt32, UInt32, UInt32, UInt32, UInt32)
+    /// Cluster starts to begin scans from.
+    var anchors: GraphemeAnchors
 
     init(_ bytes: [UInt8]) {
+        precondition(bytes.count < Int(UInt32.max), "a single grapheme cluster of 4 GiB or more")
         self.bytes = bytes
-        self.summary = bytes.withUnsafeBufferPointer { TextSummary.measure($0) }
+        var anchors = GraphemeAnchors()
+        let summary = bytes.withUnsafeBufferPointer { TextSummary.measure($0, anchors: &anchors) }
+        self.counts = (0, 0, 0, 0, 0)
+        self.anchors = anchors
+        self.summary = summary
     }
 
     init(_ bytes: ArraySlice<UInt8>) { self.init(Array(bytes)) }
+
+    /// The chunk's length in every unit.
+    var summary: TextSummary {
+        @inline(__always) get {
+            TextSummary(utf8: Int(counts.0), utf16: Int(counts.1), scalars: Int(counts.2),
+                        graphemes: Int(counts.3), lines: Int(counts.4))
+        }
+        set {
+            counts = (UInt32(newValue.utf8), UInt32(newValue.utf16), UInt32(newValue.scalars),
+                      UInt32(newValue.graphemes), UInt32(newValue.lines))
+        }
+    }
 }
 
 // MARK: - Scans inside one chunk (each O(chunk size))
@@ -26,11 +46,12 @@ extension TextChunk {
         if summary.graphemes == summary.scalars {                // one scalar per cluster
             return bytes.withUnsafeBufferPointer { UTF8Scalars.offset(ofScalar: k, in: $0) }
         }
+        let start = anchors.start(forGrapheme: k)
         var result = bytes.count
-        var seen = 0
+        var seen = start.graphemes
         bytes.withUnsafeBufferPointer { p in
-            forEachGraphemeStart(in: p) { offset in
-                if seen == k { result = offset; return false }
+            forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start.byte...])) { offset in
+                if seen == k { result = start.byte + offset; return false }
                 seen += 1
                 return true
             }
@@ -43,12 +64,13 @@ extension TextChunk {
     func graphemeBoundary(atOrBefore x: Int) -> (utf8: Int, graphemes: Int) {
         if x >= bytes.count { return (bytes.count, summary.graphemes) }
         if summary.graphemes == summary.utf8 { return (x, x) }
-        var last = 0
-        var index = -1
+        let start = anchors.start(forByte: x)
+        var last = start.byte
+        var index = start.graphemes - 1
         bytes.withUnsafeBufferPointer { p in
-            forEachGraphemeStart(in: p) { offset in
-                if offset > x { return false }
-                last = offset
+            forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start.byte...])) { offset in
+                if start.byte + offset > x { return false }
+                last = start.byte + offset
                 index += 1
                 return true
             }

@@ -51,8 +51,35 @@ extension TextSummary {
     /// Measures `bytes` (valid UTF-8 that starts at a grapheme boundary and does not end
     /// between CR and LF). O(n), one pass.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSummary {
+        var none: GraphemeAnchors? = nil
+        return measure(bytes, anchors: &none)
+    }
+
+    /// `measure(_:)`, also placing grapheme anchors at the first cluster starts at or after a
+    /// quarter, a half and three quarters of the bytes.
+    static func measure(_ bytes: UnsafeBufferPointer<UInt8>, anchors: inout GraphemeAnchors) -> TextSummary {
+        var some: GraphemeAnchors? = GraphemeAnchors()
+        let summary = measure(bytes, anchors: &some)
+        anchors = some!
+        return summary
+    }
+
+    @inline(__always)
+    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, anchors: inout GraphemeAnchors?) -> TextSummary {
         let n = bytes.count
         guard let base = bytes.baseAddress else { return .zero }
+        let recording = anchors != nil
+        var nextAnchor = 0
+        var nextTarget = recording ? GraphemeAnchors.target(0, length: n) : Int.max
+        // Records anchors for every target at or before `i`, a cluster start with `before`
+        // clusters ahead of it.
+        @inline(__always) func reach(_ i: Int, _ before: Int) {
+            while i >= nextTarget {
+                if nextTarget > 0 { anchors!.set(nextAnchor, byte: i, graphemes: before) }
+                nextAnchor += 1
+                nextTarget = nextAnchor < GraphemeAnchors.count ? GraphemeAnchors.target(nextAnchor, length: n) : Int.max
+            }
+        }
         let table = GraphemeClassTable.shared
         var breaker = GraphemeBreaker()
         var scalars = 0, utf16 = 0, graphemes = 0, lines = 0
@@ -63,7 +90,14 @@ extension TextSummary {
             if i + 8 <= n {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 if isPrintableASCII(word) {
-                    if breaker.isBoundaryBeforePrintableASCII() { graphemes += 1 }
+                    let first = breaker.isBoundaryBeforePrintableASCII()
+                    if i + 8 > nextTarget {
+                        // Every byte from the first cluster start on starts a cluster.
+                        let firstStart = first ? i : i + 1
+                        let at = max(nextTarget, firstStart)
+                        if at < i + 8 { reach(at, graphemes + (at - firstStart)) }
+                    }
+                    if first { graphemes += 1 }
                     graphemes += 7
                     scalars += 8
                     i += 8
@@ -74,7 +108,10 @@ extension TextSummary {
             if b < 0x80 {
                 scalars += 1
                 if b >= 0x20 && b != 0x7F {
-                    if breaker.isBoundaryBeforePrintableASCII() { graphemes += 1 }
+                    if breaker.isBoundaryBeforePrintableASCII() {
+                        if i >= nextTarget { reach(i, graphemes) }
+                        graphemes += 1
+                    }
                     i += 1
                     continue
                 }
@@ -85,7 +122,10 @@ extension TextSummary {
                 case 0x0B, 0x0C: cls = .control; lines += 1
                 default: cls = .control
                 }
-                if breaker.isBoundary(before: cls) { graphemes += 1 }
+                if breaker.isBoundary(before: cls) {
+                    if i >= nextTarget { reach(i, graphemes) }
+                    graphemes += 1
+                }
                 i += 1
                 continue
             }
@@ -93,7 +133,10 @@ extension TextSummary {
             scalars += 1
             if length == 4 { utf16 += 1 }
             if c == 0x85 || c == 0x2028 || c == 0x2029 { lines += 1 }
-            if breaker.isBoundary(before: table(c)) { graphemes += 1 }
+            if breaker.isBoundary(before: table(c)) {
+                if i >= nextTarget { reach(i, graphemes) }
+                graphemes += 1
+            }
             i += length
         }
         return TextSummary(utf8: n, utf16: scalars + utf16, scalars: scalars, graphemes: graphemes, lines: lines)
