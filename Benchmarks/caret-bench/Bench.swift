@@ -82,8 +82,9 @@ struct Bench {
         _ = warm.position(at: 2).flatMap { warm.lineAndColumn(of: $0) }
         blackHole(ICUReference.graphemeCount(Array(warm.string.utf16)))
 
-        let samples: [String]
-        do { samples = try CorpusSamples.loadDefault().map(\.text) } catch { fail("cannot load Corpus/samples: \(error)") }
+        let sampleSet: [CorpusSamples.Sample]
+        do { sampleSet = try CorpusSamples.loadDefault() } catch { fail("cannot load Corpus/samples: \(error)") }
+        let samples = sampleSet.map(\.text)
         let byteCount = sizeMB * 1_000_000
         if let path = options.writeGenerated {
             let bytes = DocumentGenerator.generateUTF8(byteCount: byteCount, seed: Bench.seed, samples: samples)
@@ -116,6 +117,9 @@ struct Bench {
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
+        if anySelected(["move."]) { movement(sampleSet) }
+        if anySelected(["words."]) { words(sampleSet, texts: samples, main: (doc, generated.isEmpty ? 0 : sizeMB)) }
+        if anySelected(["case."]) { caseMapping(samples) }
         log(String(format: "total %.1f s", Double(nowNanoseconds() - start) / 1e9))
     }
 
@@ -415,26 +419,38 @@ struct Bench {
     // MARK: - e. grapheme walk
 
     mutating func walk(_ doc: TextDocument, icuSeconds: Double) {
-        // position(from:offset:) costs microseconds, so the walk covers the first
-        // `limit` graphemes only; the figure is per grapheme either way.
-        let limit = min(doc.count, 500_000)
+        // The whole document, cluster by cluster, through the public sequence.
         var steps = 0
-        var last = doc.beginningOfDocument
+        var end = 0
         let times = timed(reps) {
-            var p = doc.beginningOfDocument
             steps = 0
-            while steps < limit, let next = doc.position(from: p, offset: 1) {
-                p = next
+            var last = doc.beginningOfDocument
+            for range in doc.graphemeRanges {
+                last = range.end
                 steps += 1
             }
-            last = p
+            end = doc.offset(of: last, unit: .utf8) ?? -1
         }
-        check(steps == limit, "walk.graphemes: \(steps) steps != \(limit) graphemes")
-        check(doc.offset(of: last) == limit, "walk.graphemes: walk ended at grapheme \(doc.offset(of: last) ?? -1), not \(limit)")
+        check(steps == doc.count, "walk.graphemes: \(steps) clusters != \(doc.count)")
+        check(end == doc.count(in: .utf8), "walk.graphemes: walk ended at byte \(end), not \(doc.count(in: .utf8))")
+        // Stepping with position(from:offset: 1), the UIKit way, over the first 200,000 clusters.
+        let limit = min(doc.count, 200_000)
+        let stepTimes = timed(max(1, reps / 2)) {
+            var p = doc.beginningOfDocument
+            var n = 0
+            while n < limit, let next = doc.position(from: p, offset: 1) {
+                p = next
+                n += 1
+            }
+            steps = n
+        }
+        check(steps == limit, "walk.position-steps: \(steps) steps != \(limit)")
         let perGrapheme = Double(max(doc.count, 1))
-        record(Workload(name: "walk.graphemes", unit: "ns/grapheme", samples: times.map { $0 * 1e9 / Double(max(limit, 1)) },
+        record(Workload(name: "walk.graphemes", unit: "ns/grapheme", samples: times.map { $0 * 1e9 / perGrapheme },
                         baseline: icuSeconds * 1e9 / perGrapheme,
-                        note: "position(from:offset: 1), first \(limit) graphemes of the generated document; baseline: ICU flat pass over all of it"))
+                        note: "graphemeRanges over the whole generated document; baseline: ICU flat pass over it"))
+        record(Workload(name: "walk.position-steps", unit: "ns/grapheme", samples: stepTimes.map { $0 * 1e9 / Double(max(limit, 1)) },
+                        note: "position(from:offset: 1), first \(limit) clusters"))
     }
 
     // MARK: - f. snapshot

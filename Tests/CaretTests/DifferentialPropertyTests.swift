@@ -117,6 +117,9 @@ final class DifferentialPropertyTests: XCTestCase {
             XCTAssertEqual(doc.offset(of: p, unit: .utf8), table.utf8[s], "\(label): boundary \(k) utf8")
             XCTAssertEqual(doc.offset(of: p), k, "\(label): boundary \(k) graphemes")
         }
+        // The cluster sequence walks the same boundaries.
+        let walked = doc.graphemeRanges.map { doc.offset(of: $0.end, unit: .utf16) ?? -1 }
+        XCTAssertEqual(walked, Array(boundaries.dropFirst()), "\(label): graphemeRanges")
         // Sampled UTF-16 offsets snap back to the boundary at or before them.
         for _ in 0..<16 {
             let u = Int.random(in: 0...text.utf16.count, using: &rng)

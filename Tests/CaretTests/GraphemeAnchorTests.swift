@@ -28,3 +28,24 @@ final class GraphemeAnchorTests: XCTestCase {
         XCTAssertEqual(ascii.anchors.anchor(0)?.graphemes, 250)
     }
 }
+
+/// The cluster sequence agrees with positions, across chunk seams.
+final class GraphemeRangesTests: XCTestCase {
+    func testRangesMatchPositions() {
+        for config in [TextDocument.Configuration.tiny, .standard] {
+            let text = String(repeating: "ab\r\né🇫🇷👨‍👩‍👧 क्षि ", count: 300)
+            let doc = TextDocument(text, configuration: config)
+            var k = 0
+            var previousEnd = doc.beginningOfDocument
+            for range in doc.graphemeRanges {
+                XCTAssertEqual(range.start, previousEnd)
+                XCTAssertEqual(range.start, doc.position(at: k))
+                k += 1
+                previousEnd = range.end
+            }
+            XCTAssertEqual(k, doc.count)
+            XCTAssertEqual(previousEnd, doc.endOfDocument)
+            XCTAssertEqual(Array(TextDocument("").graphemeRanges).count, 0)
+        }
+    }
+}
