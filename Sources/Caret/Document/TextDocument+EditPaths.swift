@@ -122,7 +122,7 @@ extension TextDocument {
     /// first cluster now joins the edited text — and re-cut them at cluster boundaries.
     private mutating func rewriteChunks(_ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) {
         if rope.isEmpty {
-            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.maxBytes, limits: limits), shape: rope.shape)
+            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.loadTarget, limits: limits), shape: rope.shape)
             return
         }
         // Chunks first...last are rewritten. `first` holds byte s - 1, so its start stays a

@@ -152,7 +152,9 @@ extension TextDocument {
 
     /// `range` with both ends checked and snapped; nil when either end is outside the text.
     func validated(_ range: TextRange) -> Range<Int>? {
-        guard let a = validated(range.start), let b = validated(range.end) else { return nil }
+        guard let a = validated(range.start) else { return nil }
+        if range.end.utf8Offset == range.start.utf8Offset { return a..<a }
+        guard let b = validated(range.end) else { return nil }
         return min(a, b)..<max(a, b)
     }
 

@@ -71,7 +71,7 @@ public struct TextDocument: Sendable {
     init(validUTF8 bytes: [UInt8], configuration: Configuration) {
         limits = configuration.chunk
         let chunks = bytes.withUnsafeBufferPointer {
-            ChunkBuilder.chunks(of: $0, target: configuration.chunk.maxBytes, limits: configuration.chunk)
+            ChunkBuilder.chunks(of: $0, target: configuration.chunk.loadTarget, limits: configuration.chunk)
         }
         rope = Rope(chunks: chunks, shape: configuration.shape)
     }

@@ -221,6 +221,11 @@ struct ChunkLimits: Sendable, Equatable {
 
     /// Chosen by measurement (see docs/ARCHITECTURE.md).
     static let standard = ChunkLimits(maxBytes: 1024, minBytes: 256)
+
+    /// The size chunks are cut to when text is loaded: seven eighths of the limit, so that
+    /// the first edits of a fresh document grow chunks in place instead of splitting them.
+    /// (Loaded chunks hold exactly their bytes; the headroom costs no memory until used.)
+    var loadTarget: Int { max(1, maxBytes - maxBytes / 8) }
     /// Test setting: a cut at nearly every cluster boundary.
     static let tiny = ChunkLimits(maxBytes: 4, minBytes: 1)
 }
