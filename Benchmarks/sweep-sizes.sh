@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Chunk-size / fan-out sweep: for each setting, builds a patched copy of the package (the
+# working tree is not touched) and runs the workloads that the sizes trade against each other.
+#   Benchmarks/sweep-sizes.sh [SIZE_MB]          (default 20; prints one block per setting)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+size="${1:-20}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for setting in "512 16" "1024 16" "1024 32" "2048 32" "1024 64"; do
+  set -- $setting
+  rm -rf "$work/src"
+  mkdir -p "$work/src"
+  (cd "$root" && git ls-files -z | xargs -0 cp --parents -t "$work/src")
+  sed -i "s/static let standard = ChunkLimits(maxBytes: [0-9]*, minBytes: [0-9]*)/static let standard = ChunkLimits(maxBytes: $1, minBytes: $(($1 / 4)))/" \
+    "$work/src/Sources/Caret/Text/TextChunk.swift"
+  sed -i "s/static let standard = RopeShape(maxChildren: [0-9]*)/static let standard = RopeShape(maxChildren: $2)/" \
+    "$work/src/Sources/Caret/Rope/RopeSummary.swift"
+  (cd "$work/src" && swift build -c release --scratch-path "$work/build" --product caret-bench 2>&1 | grep -E "error:" || true)
+  echo "=== chunk $1 bytes, fan-out $2"
+  (cd "$root" && "$work/build/release/caret-bench" --size-mb "$size" --reps 5 \
+    --only load.generated,position.from-grapheme,position.to-utf16,edit.,snapshot,memory.generated,replay.automerge,walk.graphemes \
+    | grep -E "^  ")
+done
