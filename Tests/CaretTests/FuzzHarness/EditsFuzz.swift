@@ -326,8 +326,8 @@ struct EditsSession {
         let answer = doc.position(line: anyLine, column: anyColumn, unit: unit)
         let query = "position(line: \(anyLine), column: \(anyColumn), unit: .\(unit))"
         if anyLine < 0 || anyLine >= model.lineStarts.count || anyColumn < 0 || anyColumn > lineLength {
-            let clamped = tolerated.contains(.columnInsideTerminator) && anyColumn > lineLength
-                && answer.flatMap { doc.offset(of: $0, unit: .utf8) } == model.utf8[model.lineEnds[anyLine]]
+            let clamped = tolerated.contains(.columnInsideTerminator) && anyLine >= 0 && anyLine < model.lineStarts.count
+                && anyColumn > lineLength && answer.flatMap { doc.offset(of: $0, unit: .utf8) } == model.utf8[model.lineEnds[anyLine]]
             try expect(answer == nil || clamped,
                        "\(label): \(query) = \(String(describing: answer)), expected nil (line length \(lineLength))")
         } else {
