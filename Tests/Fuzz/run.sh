@@ -27,6 +27,7 @@ summary=()
 for target in "${targets[@]}"; do
   dir="$work/$target"
   mkdir -p "$dir/corpus" "$dir/artifacts"
+  touch "$dir/.started"   # artifacts older than this come from earlier runs in a kept FUZZ_WORK
   cp ../../Corpus/fuzz/"$target"/* "$dir/corpus/"
   echo "== $target: ${seconds}s on $dir/corpus"
   status=0
@@ -36,10 +37,11 @@ for target in "${targets[@]}"; do
   executions=$(awk '/stat::number_of_executed_units/ { n += $2 } END { print n + 0 }' "$dir/log")
   summary+=("$target: $executions executions in ${seconds}s")
   echo "$target: $executions executions (exit $status)"
-  if [ "$status" -ne 0 ] || [ -n "$(ls -A "$dir/artifacts")" ]; then
+  found=$(find "$dir/artifacts" -type f -newer "$dir/.started")
+  if [ "$status" -ne 0 ] || [ -n "$found" ]; then
     failed+=("$target")
     grep -E "Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$dir/log" | head -5 || true
-    echo "artifacts:"; ls "$dir/artifacts"
+    echo "artifacts:"; echo "$found"
     echo "log: $dir/log"
   fi
 done
