@@ -15,8 +15,15 @@ seconds=${1:-60}
 targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8})
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
 
-swift build "${flags[@]}" 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true
-[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "run.sh: build failed" >&2; exit 2; }
+# (ld.gold's "Cannot export local symbol '__asan_extra_spill_area'" warnings are harmless.)
+build_log=$(mktemp)
+if ! swift build "${flags[@]}" > "$build_log" 2>&1; then
+  cat "$build_log"; rm -f "$build_log"
+  echo "run.sh: build failed" >&2
+  exit 2
+fi
+grep -v "Cannot export local symbol '__asan_extra_spill_area'" "$build_log" || true
+rm -f "$build_log"
 bin=$(swift build "${flags[@]}" --show-bin-path)
 
 work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/caret-fuzz.XXXXXX")}
