@@ -89,7 +89,8 @@ final class DifferentialPropertyTests: XCTestCase {
             let insertedEnd = sa + inserted.unicodeScalars.count
             XCTAssertEqual(doc.offset(of: result.start, unit: .unicodeScalar), newBoundaries.last { $0 <= sa },
                            "seed \(seed) step \(step): start of the returned range; replaced scalars \(sa)..<\(sb) with \(inserted.unicodeScalars.map { String($0.value, radix: 16) }) in \(copyText.unicodeScalars.map { String($0.value, radix: 16) }) chunks \(copy.rope.chunks.map { $0.bytes.count })")
-            XCTAssertEqual(doc.offset(of: result.end, unit: .unicodeScalar), newBoundaries.first { $0 >= insertedEnd },
+            XCTAssertEqual(doc.offset(of: result.end, unit: .unicodeScalar),
+                           inserted.isEmpty ? newBoundaries.last { $0 <= sa } : newBoundaries.first { $0 >= insertedEnd },
                            "seed \(seed) step \(step): end of the returned range")
             doc.checkInvariants()
             if !check(doc, reference, &rng, "seed \(seed) step \(step)") { return }

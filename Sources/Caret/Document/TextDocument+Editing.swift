@@ -5,7 +5,9 @@
 extension TextDocument {
     /// Replaces the text in `range` with `text` and returns the range of the new text, widened
     /// to grapheme boundaries where the new text joins its neighbours (a leading combining mark
-    /// joins the cluster before it).
+    /// joins the cluster before it). Removing text (an empty `text`) returns the empty range
+    /// where it was — at the start of the cluster there, when the removal joined the clusters
+    /// on either side.
     ///
     /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
     ///   document is then unchanged.
@@ -17,7 +19,7 @@ extension TextDocument {
             throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
         }
         var string = String(text)
-        return textRange(utf8: string.withUTF8 { replaceUTF8(bytes, with: $0) })
+        return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0) }, removing: string.isEmpty)
     }
 
     /// Replaces the units `range` of `unit` with `text`, without rounding to grapheme
@@ -39,7 +41,13 @@ extension TextDocument {
             throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
         }
         var string = String(text)
-        return textRange(utf8: string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0) })
+        return resultRange(string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0) }, removing: string.isEmpty)
+    }
+
+    /// What `replace` returns, given the new text's range widened to grapheme boundaries: that
+    /// range, or for removed text the empty range at its start.
+    private func resultRange(_ enclosing: Range<Int>, removing: Bool) -> TextRange {
+        textRange(utf8: removing ? enclosing.lowerBound..<enclosing.lowerBound : enclosing)
     }
 
     func textRange(utf8 range: Range<Int>) -> TextRange {

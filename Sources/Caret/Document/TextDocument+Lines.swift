@@ -41,7 +41,10 @@ extension TextDocument {
         }
         let base = count(unit, beforeUTF8: start)
         let (target, overflow) = base.addingReportingOverflow(column)
-        guard !overflow, let x = utf8Offset(of: target, in: unit), x <= end else { return nil }
+        // The column must lie within the line in its own unit: compare before snapping, or a
+        // column inside the terminator would snap back to the line's end.
+        guard !overflow, column <= count(unit, beforeUTF8: end) - base,
+              let x = utf8Offset(of: target, in: unit), x <= end else { return nil }
         return TextPosition(utf8Offset: x)
     }
 

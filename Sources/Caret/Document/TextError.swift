@@ -8,9 +8,9 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         case overlongEncoding
         /// An encoded UTF-16 surrogate, U+D800–U+DFFF (0xED 0xA0–0xBF).
         case surrogate
-        /// A code point above U+10FFFF (0xF4 0x90–, 0xF5–0xF7).
+        /// A code point above U+10FFFF (0xF4 followed by 0x90–0xBF).
         case beyondUnicode
-        /// A byte that never occurs in UTF-8 (0xF8–0xFF).
+        /// A byte that never occurs in UTF-8 (0xF5–0xFF; 0xC0 and 0xC1 are `overlongEncoding`).
         case invalidByte
         /// A sequence cut short by the end of input or by a byte that is not a continuation.
         case truncatedSequence

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the fuzzers (release with -g, libFuzzer + AddressSanitizer) and runs each for
+# SECONDS_PER_TARGET seconds (default 60) on a copy of its seeds from Corpus/fuzz/<target>/,
+# then prints the executions per target. Exits non-zero if any fuzzer finds a failure; its
+# input is then left under the work directory printed (see README.md to minimise and keep it).
+#
+#   Tests/Fuzz/run.sh [SECONDS_PER_TARGET]
+#
+# Environment: FUZZ_TARGETS (default "FuzzEdits FuzzUTF8"), FUZZ_ARGS (extra libFuzzer flags,
+# e.g. "-jobs=2 -workers=2"), FUZZ_WORK (work directory; default a new temp dir, removed when
+# every target passes unless FUZZ_KEEP=1).
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-60}
+targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8})
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
+
+# (ld.gold's "Cannot export local symbol '__asan_extra_spill_area'" warnings are harmless.)
+build_log=$(mktemp)
+if ! swift build "${flags[@]}" > "$build_log" 2>&1; then
+  cat "$build_log"; rm -f "$build_log"
+  echo "run.sh: build failed" >&2
+  exit 2
+fi
+grep -v "Cannot export local symbol '__asan_extra_spill_area'" "$build_log" || true
+rm -f "$build_log"
+bin=$(swift build "${flags[@]}" --show-bin-path)
+
+work=${FUZZ_WORK:-$(mktemp -d "${TMPDIR:-/tmp}/caret-fuzz.XXXXXX")}
+# The Swift runtime's crash handler fights ASan's; libFuzzer's own report is what we want.
+export SWIFT_BACKTRACE=enable=no
+failed=()
+summary=()
+for target in "${targets[@]}"; do
+  dir="$work/$target"
+  mkdir -p "$dir/corpus" "$dir/artifacts"
+  touch "$dir/.started"   # artifacts older than this come from earlier runs in a kept FUZZ_WORK
+  cp ../../Corpus/fuzz/"$target"/* "$dir/corpus/"
+  echo "== $target: ${seconds}s on $dir/corpus"
+  status=0
+  # shellcheck disable=SC2086
+  "$bin/$target" -max_total_time="$seconds" -timeout=60 -print_final_stats=1 \
+    -artifact_prefix="$dir/artifacts/" ${FUZZ_ARGS:-} "$dir/corpus" > "$dir/log" 2>&1 || status=$?
+  executions=$(awk '/stat::number_of_executed_units/ { n += $2 } END { print n + 0 }' "$dir/log")
+  summary+=("$target: $executions executions in ${seconds}s")
+  echo "$target: $executions executions (exit $status)"
+  found=$(find "$dir/artifacts" -type f -newer "$dir/.started")
+  if [ "$status" -ne 0 ] || [ -n "$found" ]; then
+    failed+=("$target")
+    grep -E "Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$dir/log" | head -5 || true
+    echo "artifacts:"; echo "$found"
+    echo "log: $dir/log"
+  fi
+done
+
+echo "== executions per target (AddressSanitizer)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "FAILED: ${failed[*]} (work directory kept: $work)" >&2
+  exit 1
+fi
+[ "${FUZZ_KEEP:-0}" = 1 ] || [ -n "${FUZZ_WORK:-}" ] || rm -rf "$work"
