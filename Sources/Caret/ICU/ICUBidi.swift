@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
 /// An ICU `UBiDi` object: resolves the embedding levels of one paragraph (UAX #9 up to L1) and
 /// reorders levels into visual order (L2). Closed in `deinit`.

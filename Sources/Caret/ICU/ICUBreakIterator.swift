@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
 /// An ICU break iterator over a UTF-16 buffer it owns, or over a document's rope through a
 /// `RopeText` it keeps alive; closed in `deinit`. Offsets are UTF-16 units for a buffer and

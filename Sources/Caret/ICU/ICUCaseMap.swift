@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
 /// An ICU case mapper (`UCaseMap`) for one locale, working on UTF-8 directly; closed in `deinit`.
 final class ICUCaseMap {

@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
 // Flat-buffer case mapping: the baseline of caret-bench's `case.*` workloads. ICU's
 // `ucasemap_utf8To*` on one contiguous UTF-8 buffer, opened and called directly (not through

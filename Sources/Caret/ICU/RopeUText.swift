@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
 // An ICU `UText` over the chunks of a rope: ICU's break iterators read the document where they
 // need it, one chunk at a time, converted to UTF-16 on demand. Native indexes are UTF-8 byte

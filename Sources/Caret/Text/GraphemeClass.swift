@@ -1,4 +1,4 @@
-internal import CICU
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
 /// The Grapheme_Cluster_Break value of a scalar, with Extended_Pictographic folded in as its
 /// own class (UAX #29, Unicode 15.0 as shipped with ICU 72).
