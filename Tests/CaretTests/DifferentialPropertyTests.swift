@@ -127,6 +127,13 @@ final class DifferentialPropertyTests: XCTestCase {
             let want = boundaries.last { $0 <= u }!
             XCTAssertEqual(doc.position(at: u, unit: .utf16).flatMap { doc.offset(of: $0, unit: .utf16) }, want, "\(label): utf16 \(u)")
         }
+        // Relative steps agree with absolute offsets (in and across chunks).
+        for _ in 0..<8 {
+            let k = Int.random(in: 0..<boundaries.count, using: &rng)
+            let d = Int.random(in: -4...4, using: &rng)
+            let want = (0..<boundaries.count).contains(k + d) ? doc.position(at: k + d) : nil
+            XCTAssertEqual(doc.position(from: doc.position(at: k)!, offset: d), want, "\(label): \(k) + \(d)")
+        }
         // Sampled line/column both ways.
         let lineStarts = Self.lineStartBoundaries(reference, boundaries: boundaries, table: table)
         for _ in 0..<8 {

@@ -119,6 +119,17 @@ extension TextDocument {
     /// - Returns: nil when `position` is invalid here or the result would be outside the text.
     /// - Complexity: O(log n) plus two chunk scans.
     public func position(from position: TextPosition, offset: Int, unit: TextUnit = .grapheme) -> TextPosition? {
+        // A step that stays inside the position's chunk (arrow keys, deleting a cluster) needs
+        // one search, not two.
+        let x = position.utf8Offset
+        if unit == .grapheme && x >= 0 && x < rope.summary.utf8 {
+            let location = rope.find(x, in: UTF8Metric.self)
+            let here = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+            let (target, overflow) = here.graphemes.addingReportingOverflow(offset)
+            if !overflow && target >= 0 && target <= location.chunk.summary.graphemes {
+                return TextPosition(utf8Offset: location.prefix.utf8 + location.chunk.utf8Offset(ofGrapheme: target))
+            }
+        }
         guard let start = self.offset(of: position, unit: unit) else { return nil }
         let (target, overflow) = start.addingReportingOverflow(offset)
         guard !overflow else { return nil }
