@@ -163,6 +163,18 @@ extension TextDocument {
 
     /// `range` with both ends checked and snapped; nil when either end is outside the text.
     func validated(_ range: TextRange) -> Range<Int>? {
+        let lo = min(range.start.utf8Offset, range.end.utf8Offset)
+        let hi = max(range.start.utf8Offset, range.end.utf8Offset)
+        // Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
+        if lo >= 0 && hi < rope.summary.utf8 {
+            let location = rope.find(lo, in: UTF8Metric.self)
+            let start = location.prefix.utf8
+            if hi < start + location.chunk.bytes.count {
+                let a = location.chunk.graphemeBoundary(atOrBefore: lo - start).utf8
+                let b = hi == lo ? a : location.chunk.graphemeBoundary(atOrBefore: hi - start).utf8
+                return (start + a)..<(start + b)
+            }
+        }
         guard let a = validated(range.start) else { return nil }
         if range.end.utf8Offset == range.start.utf8Offset { return a..<a }
         guard let b = validated(range.end) else { return nil }
