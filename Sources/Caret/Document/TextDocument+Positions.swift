@@ -19,7 +19,9 @@ extension TextDocument {
     func validated(_ position: TextPosition) -> Int? {
         let x = position.utf8Offset
         guard x >= 0 && x <= rope.summary.utf8 else { return nil }
-        return graphemeBoundary(atOrBefore: x).utf8
+        guard x < rope.summary.utf8 else { return x }
+        let location = rope.find(x, in: UTF8Metric.self)
+        return location.prefix.utf8 + location.chunk.snappedBoundary(atOrBefore: x - location.prefix.utf8)
     }
 
     /// The units of `unit` before byte `x`, a grapheme boundary. O(log n) plus one chunk scan
@@ -170,8 +172,8 @@ extension TextDocument {
             let location = rope.find(lo, in: UTF8Metric.self)
             let start = location.prefix.utf8
             if hi < start + location.chunk.bytes.count {
-                let a = location.chunk.graphemeBoundary(atOrBefore: lo - start).utf8
-                let b = hi == lo ? a : location.chunk.graphemeBoundary(atOrBefore: hi - start).utf8
+                let a = location.chunk.snappedBoundary(atOrBefore: lo - start)
+                let b = hi == lo ? a : location.chunk.snappedBoundary(atOrBefore: hi - start)
                 return (start + a)..<(start + b)
             }
         }

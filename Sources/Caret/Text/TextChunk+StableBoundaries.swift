@@ -39,4 +39,22 @@ extension TextChunk {
             return (p.count, true)
         }
     }
+
+    /// The grapheme boundary at or before byte `x` (0...count), by the cheapest route: `x`
+    /// itself when it is the chunk's start or end, or when the scalars on either side break
+    /// regardless of context (most positions handed out are boundaries already); else a scan
+    /// from the nearest anchor. O(1) usually, O(chunk / 4) at most.
+    func snappedBoundary(atOrBefore x: Int) -> Int {
+        if x <= 0 { return 0 }
+        if x >= bytes.count { return bytes.count }
+        if summary.graphemes == summary.utf8 { return x }
+        let confirmed = bytes.withUnsafeBufferPointer { p -> Bool in
+            guard UTF8Scalars.isLead(p[x]) else { return false }
+            let table = GraphemeClassTable.shared
+            let before = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
+            return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
+                                                             graphemeClass(of: p, at: x, table: table).0)
+        }
+        return confirmed ? x : graphemeBoundary(atOrBefore: x).utf8
+    }
 }
