@@ -84,6 +84,8 @@ struct MovementSession {
     /// The caret came from a visual press on the current text: it is the canonical position
     /// of its slot, so a press and the opposite press return to it exactly.
     var canonical = false
+    /// `setBaseWritingDirection` was called in this session (overrides may exist).
+    var overridden = false
     var step = 0
     var what = "start"
 
@@ -451,7 +453,11 @@ struct MovementSession {
     mutating func edit() throws(FuzzFailure) {
         let p = caret.position
         let x = try check(p, "caret")
-        let kind = input.byte() % 4
+        let byte = input.byte()
+        let kind = byte % 4
+        // Sometimes edit while a copy shares the storage and the bidi cache: the copy must
+        // keep moving as its own text says.
+        let copy: (TextDocument, FuzzModel, Int)? = byte & 4 != 0 ? (doc, model, x) : nil
         do {
             switch kind {
             case 0, 1:
@@ -486,6 +492,67 @@ struct MovementSession {
         }
         try refreshModel()
         try check(caret.position, "the edit")
+        if let (before, beforeModel, at) = copy {
+            let l = beforeModel.line(ofScalar: FuzzModel.lastIndex(in: beforeModel.utf8, atOrBelow: at))
+            for line in [l, l + 1] where line < beforeModel.lineStarts.count {
+                try compareWithFresh(before, line: line, "the copy kept across \(what)")
+            }
+        }
+        let l = line(ofUTF8: try check(caret.position, "the edit"))
+        for line in [l - 1, l] where line >= 0 {
+            try compareWithFresh(doc, line: line, "after \(what)")
+        }
+    }
+
+    /// The visual slots of `line` in `d`, left to right (the left edge found by pressing
+    /// `.left`), without checks; at most 66 (lines longer than 64 graphemes are not swept).
+    static func slots(_ d: TextDocument, line: Int) -> [TextPosition]? {
+        guard var p = d.position(line: line, column: 0), let lineRange = d.lineRange(containing: p),
+              let count = d.offset(from: lineRange.start, to: lineRange.end), count <= 64 else { return nil }
+        func sameLine(_ q: TextPosition?) -> TextPosition? {
+            guard let q, d.lineAndColumn(of: q)?.line == line else { return nil }
+            return q
+        }
+        for _ in 0...count {
+            guard let q = sameLine(d.position(from: p, in: .left, offset: 1)) else { break }
+            p = q
+        }
+        var slots: [TextPosition] = []
+        for _ in 0...(count + 1) {
+            slots.append(p)
+            guard let q = sameLine(d.position(from: p, in: .right, offset: 1)) else { break }
+            p = q
+        }
+        return slots
+    }
+
+    /// `d` (perhaps with warm, adjusted layouts) must lay `line` out exactly as a document
+    /// built fresh from its text, given the same paragraph directions (forced only when this
+    /// session set overrides; otherwise P2–P3 must agree too): the same direction, the same
+    /// slots, the same answer to a press from each slot.
+    func compareWithFresh(_ d: TextDocument, line: Int, _ context: String) throws(FuzzFailure) {
+        guard d.lineCount <= 64 else { return }
+        var fresh = tiny ? TextDocument._withTinyChunks(d.string) : TextDocument(d.string)
+        if overridden {
+            for l in 0..<d.lineCount {
+                guard let start = d.position(line: l, column: 0), let range = d.lineRange(containing: start),
+                      let direction = d.baseWritingDirection(for: start) else { continue }
+                try? fresh.setBaseWritingDirection(direction, for: range)
+            }
+        }
+        guard let start = d.position(line: line, column: 0) else {
+            throw FuzzFailure(message: "\(label): \(context): position(line: \(line), column: 0) is nil")
+        }
+        let a = d.baseWritingDirection(for: start), b = fresh.baseWritingDirection(for: start)
+        try expect(a == b, "\(label): \(context): line \(line) resolves \(String(describing: a)), a fresh document \(String(describing: b))")
+        let warm = Self.slots(d, line: line), cold = Self.slots(fresh, line: line)
+        try expect(warm == cold, "\(label): \(context): line \(line) has slots \(String(describing: warm)), a fresh document \(String(describing: cold))")
+        for p in warm ?? [] {
+            for direction in [TextLayoutDirection.left, .right] {
+                let w = d.position(from: p, in: direction, offset: 1), c = fresh.position(from: p, in: direction, offset: 1)
+                try expect(w == c, "\(label): \(context): .\(direction) from \(p) gives \(String(describing: w)), in a fresh document \(String(describing: c))")
+            }
+        }
     }
 
     mutating func setDirection(wholeLine: Bool) throws(FuzzFailure) {
@@ -500,6 +567,7 @@ struct MovementSession {
         }
         guard let range else { throw FuzzFailure(message: "\(label): textRange is nil") }
         what = "setBaseWritingDirection(.\(value), for: \(range))"
+        overridden = true
         do { try doc.setBaseWritingDirection(value, for: range) } catch {
             throw FuzzFailure(message: "\(label): threw \(error)")
         }
@@ -543,6 +611,7 @@ struct MovementSession {
         }
         try expect(slots.count == last - first + 1, "\(label): the sweep visited \(slots.count) slots for \(last - first) graphemes")
         try expect(Set(slots).count == slots.count, "\(label): the sweep visited a slot twice: \(slots.map { describe($0) })")
+        try compareWithFresh(doc, line: l, "sweep")
         for j in 1..<slots.count {
             let back = try press(slots[j], .left, .visual)
             try expect(back == slots[j - 1], "\(label): .left from slot \(j) \(describe(slots[j])) went to \(back.map { describe($0) } ?? "nil"), not \(describe(slots[j - 1]))")
