@@ -16,6 +16,10 @@ final class FuzzRegressionTests: XCTestCase {
         try replay("FuzzUTF8", minimumSeeds: 3) { data throws(FuzzFailure) in try UTF8Fuzz.run(data) }
     }
 
+    func testFuzzMovementInputs() throws {
+        try replay("FuzzMovement", minimumSeeds: 3) { data throws(FuzzFailure) in try MovementFuzz.run(data) }
+    }
+
     /// Runs every input file of `target`'s seeds and regressions; the seeds must be there.
     func replay(_ target: String, minimumSeeds: Int, _ run: ([UInt8]) throws(FuzzFailure) -> Void) throws {
         let seeds = try inputs(in: Self.corpus.appendingPathComponent(target))

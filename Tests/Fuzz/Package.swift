@@ -17,5 +17,6 @@ let package = Package(
         ),
         .executableTarget(name: "FuzzEdits", dependencies: ["CaretFuzzHarness"]),
         .executableTarget(name: "FuzzUTF8", dependencies: ["CaretFuzzHarness"]),
+        .executableTarget(name: "FuzzMovement", dependencies: ["CaretFuzzHarness"]),
     ]
 )
