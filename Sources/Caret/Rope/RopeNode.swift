@@ -41,19 +41,9 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
         self.summary = total
     }
 
-    init(children nodes: [RopeNode]) {
+    convenience init(children nodes: [RopeNode]) {
         precondition(!nodes.isEmpty)
-        self.height = nodes[0].height + 1
-        self.children = nodes.map(Child.init)
-        self.chunks = []
-        var total = Summary.zero
-        var count = 0
-        for child in nodes {
-            total = total + child.summary
-            count += child.chunkCount
-        }
-        self.summary = total
-        self.chunkCount = count
+        self.init(height: nodes[0].height + 1, children: nodes.map(Child.init))
     }
 
     init(height: Int, children: [Child]) {
