@@ -47,35 +47,46 @@ final class RopeTextContext {
         end = start + bytes.count
         loaded = true
         meter?.bytes += bytes.count
-        utf16.removeAll(keepingCapacity: true)
-        nativeOfUTF16.removeAll(keepingCapacity: true)
-        utf16OfNative.removeAll(keepingCapacity: true)
+        // One pass into preallocated buffers (a chunk has at most one UTF-16 unit per byte).
+        let n = bytes.count
+        var units = [UInt16](repeating: 0, count: n + 1)
+        var natives = [Int32](repeating: 0, count: n + 1)
+        var offsets = [Int32](repeating: 0, count: n + 1)
+        var count = 0
         var asciiPrefix = -1
-        bytes.withUnsafeBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let (value, length) = UTF8Scalars.decode(p, at: i)
-                if value >= 0x80 && asciiPrefix < 0 { asciiPrefix = utf16.count }
-                let u = Int32(utf16.count)
-                for _ in 0..<length { utf16OfNative.append(u) }
-                if value > 0xFFFF {
-                    let v = value - 0x10000
-                    utf16.append(UInt16(0xD800 + (v >> 10)))
-                    utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
-                    nativeOfUTF16.append(Int32(i))
-                    nativeOfUTF16.append(Int32(i))
-                } else {
-                    utf16.append(UInt16(value))
-                    nativeOfUTF16.append(Int32(i))
+        units.withUnsafeMutableBufferPointer { u in
+            natives.withUnsafeMutableBufferPointer { nat in
+                offsets.withUnsafeMutableBufferPointer { toUTF16 in
+                    bytes.withUnsafeBufferPointer { p in
+                        var i = 0, k = 0
+                        while i < n {
+                            let (value, length) = UTF8Scalars.decode(p, at: i)
+                            if value >= 0x80 && asciiPrefix < 0 { asciiPrefix = k }
+                            for j in 0..<length { toUTF16[i + j] = Int32(k) }
+                            if value > 0xFFFF {
+                                let v = value - 0x10000
+                                u[k] = UInt16(0xD800 + (v >> 10)); nat[k] = Int32(i)
+                                u[k + 1] = UInt16(0xDC00 + (v & 0x3FF)); nat[k + 1] = Int32(i)
+                                k += 2
+                            } else {
+                                u[k] = UInt16(value); nat[k] = Int32(i)
+                                k += 1
+                            }
+                            i += length
+                        }
+                        toUTF16[n] = Int32(k)
+                        nat[k] = Int32(n)
+                        count = k
+                    }
                 }
-                i += length
             }
         }
-        utf16OfNative.append(Int32(utf16.count))
-        nativeOfUTF16.append(Int32(bytes.count))
-        let count = utf16.count
+        units.removeLast(n - count)       // keeps one zero after the chunk: room for a terminator
+        natives.removeLast(n - count)
+        utf16 = units
+        nativeOfUTF16 = natives
+        utf16OfNative = offsets
         if asciiPrefix < 0 { asciiPrefix = count }
-        utf16.append(0)   // room for a terminator; never part of the chunk
         ut.pointee.chunkContents = utf16.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
         ut.pointee.chunkLength = Int32(count)
         ut.pointee.chunkNativeStart = Int64(start)
