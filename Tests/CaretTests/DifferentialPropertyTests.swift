@@ -6,20 +6,8 @@ import XCTest
 /// a flat `String` plus ICU's character break iterator: every count, every grapheme boundary,
 /// sampled conversions in every unit and line/column. `SEED=n` replays a run.
 final class DifferentialPropertyTests: XCTestCase {
-    static let trouble: [String] = [
-        "a", "b", " ", ".", "Z", "\t",
-        "\u{301}", "\u{308}", "\u{20DD}", "\u{FE0F}",                 // combining marks, VS16
-        "\u{1100}", "\u{1161}", "\u{11A8}", "가", "각",               // Hangul jamo and syllables
-        "👨", "\u{200D}", "👩", "👧", "👍", "🏽", "❤", "👨‍👩‍👧",         // ZWJ sequences, skin tone
-        "🇯", "🇵", "🇫🇷", "🇺🇸",                                       // regional indicators
-        "\r", "\n", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{1F}",
-        "क", "्", "ष", "ि", "\u{903}", "\u{93C}", "\u{941}",          // Devanagari: virama, nukta, marks
-        "ક", "\u{ACD}", "త", "\u{C4D}", "ব", "\u{9CD}", "\u{200C}",   // Gujarati, Telugu, Bengali, ZWNJ
-        "ก", "ำ", "่",                                                  // Thai
-        "ع", "ر", "َ", "ب", "\u{600}",                                 // Arabic, prepend
-        "ש", "ָ", "ל",                                                  // Hebrew with points
-        "\u{110BD}", "𝒜", "\u{E0067}",                                 // prepend (Kaithi), astral, tag
-    ]
+    /// The alphabet of trouble shared with the fuzzers (FuzzHarness/FuzzSupport.swift).
+    static let trouble: [String] = troubleAlphabet
 
     func testRandomEditsTinyChunks() throws {
         try run(configuration: .tiny, steps: 1500, seed: 1)

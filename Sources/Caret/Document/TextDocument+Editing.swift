@@ -56,34 +56,15 @@ extension TextDocument {
 
     /// The smallest range on grapheme boundaries that holds bytes `range` (scalar boundaries).
     /// Usually each end is confirmed from the two scalars around it; only where they do not
-    /// decide does it scan the chunk.
+    /// decide does it scan (`snappedUTF8`).
     func enclosingRange(utf8 range: Range<Int>) -> Range<Int> {
-        let start = isContextFreeBoundary(range.lowerBound)
-            ? range.lowerBound : graphemeBoundary(atOrBefore: range.lowerBound).utf8
+        let start = snappedUTF8(range.lowerBound)
         var end = range.upperBound
-        if !isContextFreeBoundary(end) {
-            let snapped = graphemeBoundary(atOrBefore: end)
-            end = snapped.utf8 == end
-                ? end : utf8Offset(of: snapped.graphemes + 1, in: .grapheme) ?? rope.summary.utf8
+        let snapped = snappedUTF8(end)
+        if snapped < end {
+            end = utf8Offset(of: graphemeBoundary(atOrBefore: end).graphemes + 1, in: .grapheme) ?? rope.summary.utf8
         }
         return start..<end
-    }
-
-    /// True when byte `x` (a scalar boundary) is a grapheme boundary that the scalars on either
-    /// side confirm whatever precedes them, or a chunk boundary or an end of the text (which
-    /// always are). False means "unknown", not "no". O(log n).
-    func isContextFreeBoundary(_ x: Int) -> Bool {
-        guard x > 0 && x < rope.summary.utf8 else { return true }
-        let location = rope.find(x, in: UTF8Metric.self)
-        let local = x - location.prefix.utf8
-        guard local > 0 else { return true }
-        return location.chunk.bytes.withUnsafeBufferPointer { p in
-            guard UTF8Scalars.isLead(p[local]) else { return false }
-            let table = GraphemeClassTable.shared
-            let before = UTF8Scalars.scalarStart(p, atOrBefore: local - 1)
-            return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
-                                                             graphemeClass(of: p, at: local, table: table).0)
-        }
     }
 
     /// Inserts `text` at `position`; returns the range of the new text. See `replace(_:withText:)`.

@@ -19,7 +19,13 @@ extension TextDocument {
     func validated(_ position: TextPosition) -> Int? {
         let x = position.utf8Offset
         guard x >= 0 && x <= rope.summary.utf8 else { return nil }
-        guard x < rope.summary.utf8 else { return x }
+        return snappedUTF8(x)
+    }
+
+    /// Byte `x` (0...count) snapped back to a grapheme boundary, without a scan when the
+    /// scalars around it confirm it already is one. O(log n), plus a quarter-chunk scan at most.
+    func snappedUTF8(_ x: Int) -> Int {
+        guard x > 0 && x < rope.summary.utf8 else { return x }
         let location = rope.find(x, in: UTF8Metric.self)
         return location.prefix.utf8 + location.chunk.snappedBoundary(atOrBefore: x - location.prefix.utf8)
     }

@@ -1,8 +1,6 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
-
-// Flat-buffer case mapping: the baseline of caret-bench's `case.*` workloads. ICU's
-// `ucasemap_utf8To*` on one contiguous UTF-8 buffer, opened and called directly (not through
-// `ICUCaseMap`, so the reference does not move when the engine's wrapper changes).
+// Flat-buffer case mapping: the baseline of caret-bench's `case.*` workloads: one ICU
+// `ucasemap_utf8To*` call (through `ICUCaseMap`, the thin wrapper the engine uses too) on one
+// contiguous UTF-8 buffer, where the engine maps text it first copies out of the rope.
 
 @_spi(Reference)
 extension ICUReference {
@@ -11,43 +9,8 @@ extension ICUReference {
     /// iterator for the locale): the text a `TextDocument` holding `bytes` gives for its whole
     /// range. nil when ICU fails. O(n).
     public static func caseMappedUTF8(_ mapping: CaseMapping, _ bytes: [UInt8], locale: String) -> [UInt8]? {
-        guard bytes.count <= Int(Int32.max) else { return nil }
-        if bytes.isEmpty { return [] }
-        var error = U_ZERO_ERROR
-        guard let map = locale.withCString({ cicu_ucasemap_open($0, 0, &error) }),
-              error.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
-        defer { cicu_ucasemap_close(map) }
-        // As ICUCaseMap: 1.5x the input, retried once at ICU's size on overflow.
-        var capacity = bytes.count + bytes.count / 2 + 16
-        while true {
-            error = U_ZERO_ERROR
-            var needed = 0
-            let result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                let n = bytes.withUnsafeBufferPointer { source in
-                    source.withMemoryRebound(to: CChar.self) { src in
-                        buffer.withMemoryRebound(to: CChar.self) { dest in
-                            let length = Int32(src.count)
-                            switch mapping {
-                            case .upper:
-                                return cicu_ucasemap_utf8ToUpper(map, dest.baseAddress, Int32(capacity), src.baseAddress, length, &error)
-                            case .lower:
-                                return cicu_ucasemap_utf8ToLower(map, dest.baseAddress, Int32(capacity), src.baseAddress, length, &error)
-                            case .title:
-                                return cicu_ucasemap_utf8ToTitle(map, dest.baseAddress, Int32(capacity), src.baseAddress, length, &error)
-                            }
-                        }
-                    }
-                }
-                needed = Int(n)
-                count = error.rawValue <= U_ZERO_ERROR.rawValue ? min(needed, capacity) : 0
-            }
-            if error == U_BUFFER_OVERFLOW_ERROR && needed > capacity {
-                capacity = needed
-                continue
-            }
-            guard error.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
-            return result
-        }
+        guard let map = ICUCaseMap(locale: locale) else { return nil }
+        return bytes.withUnsafeBufferPointer { map.map(mapping, $0) }
     }
 
     /// The length in bytes of `bytes` (valid UTF-8) uppercased for `locale` by one flat

@@ -45,22 +45,19 @@ struct GraphemeAnchors: Equatable {
     /// The best place to start a scan for the cluster with index `k`: the last anchor with at
     /// most `k` clusters before it, else the chunk's start.
     @inline(__always)
-    func start(forGrapheme k: Int) -> (byte: Int, graphemes: Int) {
-        var best = (byte: 0, graphemes: 0)
-        for i in 0..<Self.count {
-            guard let a = anchor(i) else { continue }
-            if a.graphemes <= k && a.byte >= best.byte { best = a }
-        }
-        return best
-    }
+    func start(forGrapheme k: Int) -> (byte: Int, graphemes: Int) { latest { $0.graphemes <= k } }
 
     /// The best place to start a scan for the boundary at or before byte `x`.
     @inline(__always)
-    func start(forByte x: Int) -> (byte: Int, graphemes: Int) {
+    func start(forByte x: Int) -> (byte: Int, graphemes: Int) { latest { $0.byte <= x } }
+
+    /// The furthest anchor that `admits`, else the chunk's start.
+    @inline(__always)
+    private func latest(_ admits: ((byte: Int, graphemes: Int)) -> Bool) -> (byte: Int, graphemes: Int) {
         var best = (byte: 0, graphemes: 0)
         for i in 0..<Self.count {
-            guard let a = anchor(i) else { continue }
-            if a.byte <= x && a.byte >= best.byte { best = a }
+            guard let a = anchor(i), admits(a), a.byte >= best.byte else { continue }
+            best = a
         }
         return best
     }

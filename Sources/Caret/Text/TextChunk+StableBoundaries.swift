@@ -1,23 +1,28 @@
 // MARK: - Local re-segmentation around an edit
 
+/// True when scalar start `t` (0 < t < count) of valid UTF-8 `p` is a grapheme boundary that the
+/// scalars on either side confirm whatever precedes them (see
+/// `GraphemeBreaker.breaksRegardlessOfContext`). False means "unknown", not "no". O(1).
+@inline(__always)
+func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool {
+    let table = GraphemeClassTable.shared
+    let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
+    return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
+                                                     graphemeClass(of: p, at: t, table: table).0)
+}
+
 extension TextChunk {
     /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change:
     /// the start of the chunk, or a scalar start before `x` where the pair of scalars around it
     /// breaks regardless of context. Usually a scalar or two back. O(distance).
     func stableBoundary(before x: Int) -> Int {
         bytes.withUnsafeBufferPointer { p in
-            let table = GraphemeClassTable.shared
             guard x > 0 else { return 0 }
             var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
-            while t > 0 {
-                let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
-                if GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
-                                                             graphemeClass(of: p, at: t, table: table).0) {
-                    return t
-                }
-                t = before
+            while t > 0 && !isContextFreeBoundary(in: p, at: t) {
+                t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
             }
-            return 0
+            return t
         }
     }
 
@@ -48,12 +53,8 @@ extension TextChunk {
         if x <= 0 { return 0 }
         if x >= bytes.count { return bytes.count }
         if summary.graphemes == summary.utf8 { return x }
-        let confirmed = bytes.withUnsafeBufferPointer { p -> Bool in
-            guard UTF8Scalars.isLead(p[x]) else { return false }
-            let table = GraphemeClassTable.shared
-            let before = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
-            return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
-                                                             graphemeClass(of: p, at: x, table: table).0)
+        let confirmed = bytes.withUnsafeBufferPointer { p in
+            UTF8Scalars.isLead(p[x]) && isContextFreeBoundary(in: p, at: x)
         }
         return confirmed ? x : graphemeBoundary(atOrBefore: x).utf8
     }

@@ -108,12 +108,6 @@ extension TextChunk {
         }
     }
 
-    /// The summary of the first `x` bytes; `x` must be a cluster boundary of this chunk.
-    func prefixSummary(_ x: Int) -> TextSummary {
-        if x >= bytes.count { return summary }
-        return bytes.withUnsafeBufferPointer { TextSummary.measure(UnsafeBufferPointer(rebasing: $0[..<x])) }
-    }
-
     /// The byte offset where `count` units of `unit` (UTF-16 or scalars) end, rounded down to
     /// the start of a scalar when `count` falls inside a surrogate pair.
     func utf8Offset(of count: Int, in unit: TextUnit) -> Int {
@@ -254,18 +248,13 @@ enum ChunkBuilder {
     /// A cluster boundary after `start`: the last one at or before `start + target` when there
     /// is one, else the first one after it (a cluster longer than the target).
     private static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int) -> Int {
-        let table = GraphemeClassTable.shared
         let limit = start + target
         var t = UTF8Scalars.scalarStart(p, atOrBefore: limit)
         // Look back a few scalars for a pair that breaks regardless of context.
         var tries = 0
         while t > start && tries < 16 {
-            let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
-            if GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
-                                                         graphemeClass(of: p, at: t, table: table).0) {
-                return t
-            }
-            t = before
+            if isContextFreeBoundary(in: p, at: t) { return t }
+            t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
             tries += 1
         }
         // Segment forward from `start` (a boundary): the last boundary at or before the limit,
