@@ -1,0 +1,67 @@
+// Cutting UTF-8 into chunks at cluster boundaries, and the size limits that govern it.
+
+/// Size limits for chunks: pieces are cut at cluster boundaries to at most `maxBytes` (a single
+/// cluster longer than that becomes one chunk of its own), and edits merge pieces smaller than
+/// `minBytes` with a neighbour.
+struct ChunkLimits: Sendable, Equatable {
+    var maxBytes: Int
+    var minBytes: Int
+
+    /// Chosen by measurement (see docs/ARCHITECTURE.md).
+    static let standard = ChunkLimits(maxBytes: 1024, minBytes: 256)
+
+    /// The size chunks are cut to when text is loaded: seven eighths of the limit, so that
+    /// the first edits of a fresh document grow chunks in place instead of splitting them.
+    /// (Loaded chunks hold exactly their bytes; the headroom costs no memory until used.)
+    var loadTarget: Int { max(1, maxBytes - maxBytes / 8) }
+    /// Test setting: a cut at nearly every cluster boundary.
+    static let tiny = ChunkLimits(maxBytes: 4, minBytes: 1)
+}
+
+enum ChunkBuilder {
+    /// Cuts `bytes` (valid UTF-8 starting at a cluster boundary and ending at one) into chunks of
+    /// about `target` bytes and at most `limits.maxBytes`, at cluster boundaries. O(n): each
+    /// cut is found by looking back from the target for a pair of scalars that breaks whatever
+    /// the context (usually the first pair tried); only inside a context-dependent run (flags,
+    /// conjuncts, emoji sequences longer than a chunk) does it segment forward from the last cut.
+    static func chunks(of bytes: UnsafeBufferPointer<UInt8>, target: Int, limits: ChunkLimits) -> [TextChunk] {
+        var result: [TextChunk] = []
+        let n = bytes.count
+        guard n > 0 else { return result }
+        let target = max(1, min(target, limits.maxBytes))
+        result.reserveCapacity(n / target + 1)
+        var start = 0
+        while start < n {
+            let cut = n - start <= limits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target)
+            result.append(TextChunk(Array(bytes[start..<cut])))
+            start = cut
+        }
+        return result
+    }
+
+    /// A cluster boundary after `start`: the last one at or before `start + target` when there
+    /// is one, else the first one after it (a cluster longer than the target).
+    private static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int) -> Int {
+        let limit = start + target
+        var t = UTF8Scalars.scalarStart(p, atOrBefore: limit)
+        // Look back a few scalars for a pair that breaks regardless of context.
+        var tries = 0
+        while t > start && tries < 16 {
+            if isContextFreeBoundary(in: p, at: t) { return t }
+            t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
+            tries += 1
+        }
+        // Segment forward from `start` (a boundary): the last boundary at or before the limit,
+        // or the first one past it.
+        var last = start
+        var first = p.count
+        forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start...])) { offset in
+            let absolute = start + offset
+            if absolute <= start { return true }
+            if absolute <= limit { last = absolute; return true }
+            first = absolute
+            return false
+        }
+        return last > start ? last : first
+    }
+}
