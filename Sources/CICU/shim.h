@@ -134,5 +134,7 @@ static inline void cicu_ubidi_getVisualMap(UBiDi *bidi, int32_t *indexMap, UErro
 static inline void cicu_ubidi_reorderVisual(const UBiDiLevel *levels, int32_t length, int32_t *indexMap) {
     ubidi_reorderVisual(levels, length, indexMap);
 }
+/// Bidi_Paired_Bracket of `c` (its own value when it has none).
+static inline UChar32 cicu_u_getBidiPairedBracket(UChar32 c) { return u_getBidiPairedBracket(c); }
 
 #endif

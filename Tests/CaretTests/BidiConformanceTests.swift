@@ -5,14 +5,14 @@ import XCTest
 /// Unicode's bidi conformance data through the public API: the paragraph direction, and the
 /// order in which a right-sweep of carets crosses the characters.
 final class BidiConformanceTests: XCTestCase {
-    /// Every case of BidiCharacterTest.txt: the resolved paragraph direction must match, and
-    /// the visual order read from caret movement must equal the file's, at grapheme
-    /// granularity. Cases in which some grapheme's characters are not contiguous in the
+    /// Every case of BidiCharacterTest.txt: the resolved paragraph direction and every level
+    /// must match, and the visual order read from caret movement must equal the file's, at
+    /// grapheme granularity. No case is excused: where ICU 72's `ubidi` differs from the file
+    /// (22 cases), `BidiResolver` follows the file. Cases in which some grapheme's characters are not contiguous in the
     /// file's order (so no caret order can express it) are skipped and counted.
     func testBidiCharacterTest() throws {
         let data = try SharedData.unicodeFile("BidiCharacterTest.txt")
         var applicable = 0, passed = 0, skipped = 0, failures = 0
-        var icuDeviations: [String] = []
         for raw in data.split(separator: "\n", omittingEmptySubsequences: true) {
             if raw.hasPrefix("#") { continue }
             let fields = raw.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -47,22 +47,13 @@ final class BidiConformanceTests: XCTestCase {
                 continue
             }
             let order = indices.indices.sorted { indices[$0] < indices[$1] }.filter { shown.contains($0) }
-            if ok && order != expected {
-                // Where ICU itself resolves the case differently from the file, the carets must
-                // follow ICU's own flat order; such cases are counted apart, not as passes.
-                let utf16 = Array(text.utf16)
-                let forced: UInt8? = fields[1] == "0" ? 0 : fields[1] == "1" ? 1 : nil
-                let units = UnitTable(text)
-                if let icu = ICUReference.bidiVisualOrder(utf16, paragraphLevel: forced) {
-                    let scalarOrder = icu.visual.compactMap { units.scalarIndex(utf16: $0) }.filter { levels[$0] != "x" }
-                    if scalarOrder != visual,
-                       let icuOrder = GraphemeOrder.expected(visual: scalarOrder, graphemeOf: graphemeOf),
-                       icuOrder == order {
-                        icuDeviations.append(String(raw))
-                        continue
-                    }
-                }
-                ok = false
+            if order != expected { ok = false }
+            // The resolved levels themselves, character by character ("x": removed by X9).
+            let forced: UInt8? = fields[1] == "0" ? 0 : fields[1] == "1" ? 1 : nil
+            let resolution = scalars.map(\.value).withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
+            for (k, expectedLevel) in levels.enumerated() where expectedLevel != "x" {
+                let level = resolution.levels.isEmpty ? resolution.paragraphLevel : resolution.levels[k]
+                if String(level) != expectedLevel { ok = false }
             }
             applicable += 1
             if ok {
@@ -72,14 +63,10 @@ final class BidiConformanceTests: XCTestCase {
                 if failures <= 10 { XCTFail("BidiCharacterTest: \(raw)") }
             }
         }
-        print("BidiCharacterTest: \(applicable) applicable, \(passed) passed, \(skipped) skipped (grapheme order undefined), "
-              + "\(icuDeviations.count) where ICU \(ICUReference.unicodeVersion)'s own order differs from the file (carets follow ICU):")
-        for line in icuDeviations { print("  ICU deviation: \(line)") }
+        print("BidiCharacterTest: \(applicable) applicable, \(passed) passed (levels and caret order), "
+              + "\(skipped) skipped (grapheme order undefined)")
         XCTAssertEqual(passed, applicable)
-        // ICU 72 resolves these isolate-inside-override cases differently; a newer ICU that
-        // fixes them makes this count drop, and then the cases must pass against the file.
-        XCTAssertLessThanOrEqual(icuDeviations.count, 22)
-        XCTAssertGreaterThan(applicable, 90_000)
+        XCTAssertEqual(applicable + skipped, 91_707, "every case of the file is read")
     }
 }
 
@@ -108,8 +95,8 @@ extension BidiConformanceTests {
         return false
     }
 
-    /// BidiTest.txt: every auto-direction case's paragraph direction through
-    /// `baseWritingDirection(for:)`, and for every case and paragraph mode the caret order of
+    /// BidiTest.txt: every case's levels in every paragraph mode it lists, every
+    /// auto-direction case's paragraph direction through `baseWritingDirection(for:)`, and for every case and paragraph mode the caret order of
     /// the first line against the file's `@Reorder` (the paragraph separator, a line
     /// terminator here, left out). The caret orders of every eighth case are checked unless
     /// `CARET_FULL_BIDI=1` asks for all (about 770,000; two and a half minutes in debug).
@@ -118,12 +105,16 @@ extension BidiConformanceTests {
         let full = ProcessInfo.processInfo.environment["CARET_FULL_BIDI"] == "1"
         var caseNumber = 0
         var reorder: [Int] = []
-        var directions = 0, orders = 0, skipped = 0, failures = 0
-        var icuDeviations = 0
+        var expectedLevels: [Substring] = []
+        var directions = 0, orders = 0, levelCases = 0, skipped = 0, failures = 0
         for raw in data.split(separator: "\n", omittingEmptySubsequences: true) {
             if raw.hasPrefix("#") { continue }
             if raw.hasPrefix("@Reorder:") {
                 reorder = raw.dropFirst("@Reorder:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).map { Int($0)! }
+                continue
+            }
+            if raw.hasPrefix("@Levels:") {
+                expectedLevels = raw.dropFirst("@Levels:".count).split(whereSeparator: { $0 == " " || $0 == "\t" })
                 continue
             }
             if raw.hasPrefix("@") { continue }
@@ -135,7 +126,20 @@ extension BidiConformanceTests {
             let base = TextDocument(text)
             caseNumber += 1
             let checkOrder = full || caseNumber % 8 == 0
+            let scalars = text.unicodeScalars.map(\.value)
             for (bit, mode) in [(1, WritingDirection.natural), (2, .leftToRight), (4, .rightToLeft)] where bits & bit != 0 {
+                // Every case's levels, straight from the resolver.
+                let forced: UInt8? = mode == .natural ? nil : mode == .leftToRight ? 0 : 1
+                let resolution = scalars.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
+                levelCases += 1
+                for (k, expectedLevel) in expectedLevels.enumerated() where expectedLevel != "x" {
+                    let level = resolution.levels.isEmpty ? resolution.paragraphLevel : resolution.levels[k]
+                    if String(level) != expectedLevel {
+                        failures += 1
+                        if failures <= 10 { XCTFail("BidiTest levels (\(mode)): \(raw) expected \(expectedLevels)") }
+                        break
+                    }
+                }
                 var doc = base
                 try doc.setBaseWritingDirection(mode, for: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)
                 if mode == .natural {
@@ -158,21 +162,15 @@ extension BidiConformanceTests {
                 let order = indices.indices.sorted { indices[$0] < indices[$1] }.filter { shown.contains($0) && firstLine.contains($0) }
                 orders += 1
                 if order != expected {
-                    let forced: UInt8? = mode == .natural ? nil : mode == .leftToRight ? 0 : 1
-                    let lineText = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2029}" }))
-                    if let icu = ICUReference.bidiVisualOrder(Array(lineText.utf16), paragraphLevel: forced),
-                       let icuOrder = GraphemeOrder.expected(visual: icu.visual, graphemeOf: graphemeOf),
-                       icuOrder.filter({ shown.contains($0) }) == order {
-                        icuDeviations += 1
-                        continue
-                    }
                     failures += 1
                     if failures <= 10 { XCTFail("BidiTest order (\(mode)): \(raw) expected \(expected) got \(order)") }
                 }
             }
         }
-        print("BidiTest: \(directions) auto-direction cases, \(orders) caret orders checked, \(skipped) skipped (grapheme order undefined), \(icuDeviations) ICU deviations, \(failures) failures")
+        print("BidiTest: \(levelCases) cases' levels, \(directions) auto-direction cases, \(orders) caret orders checked, "
+              + "\(skipped) skipped (grapheme order undefined), \(failures) failures")
         XCTAssertEqual(failures, 0)
         XCTAssertGreaterThan(directions, 100_000)
+        XCTAssertGreaterThan(levelCases, 750_000)
     }
 }

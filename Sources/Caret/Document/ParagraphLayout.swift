@@ -1,5 +1,6 @@
 /// The bidi layout of one hard-line paragraph in grapheme units: each cluster's embedding
-/// level and its place in visual order (UAX #9 through L2, as ICU resolves it). Immutable, so
+/// level and its place in visual order (UAX #9 through L2: levels by `BidiResolver`, the
+/// reordering by ICU). Immutable, so
 /// documents and threads share it freely through `BidiCache`.
 ///
 /// A cluster takes the level of its first UTF-16 unit (clusters whose characters resolve to
@@ -21,11 +22,13 @@ final class ParagraphLayout: Sendable {
 
     var isRightToLeft: Bool { paragraphLevel & 1 == 1 }
 
-    private init(count: Int, paragraphLevel: UInt8, levels: [UInt8]) {
+    /// `levels` empty means every cluster is at `paragraphLevel`. `lines`, when not empty,
+    /// splits the clusters into ranges reordered separately.
+    private init(count: Int, paragraphLevel: UInt8, levels: [UInt8], lines: [Range<Int>]) {
         self.count = count
         self.paragraphLevel = paragraphLevel
         let first = levels.first ?? paragraphLevel
-        if levels.allSatisfy({ $0 == first }) {
+        if levels.allSatisfy({ $0 == first }) && lines.count <= 1 {
             uniformLevel = first
             self.levels = []
             visualToLogical = []
@@ -33,7 +36,11 @@ final class ParagraphLayout: Sendable {
         } else {
             uniformLevel = first
             self.levels = levels
-            let order = ICUBidi.visualOrder(of: levels)
+            var order: [Int32] = []
+            order.reserveCapacity(count)
+            for line in lines.isEmpty ? [0..<count] : lines {
+                order.append(contentsOf: ICUBidi.visualOrder(of: Array(levels[line])).map { $0 + Int32(line.lowerBound) })
+            }
             var inverse = [Int32](repeating: 0, count: order.count)
             for (v, k) in order.enumerated() { inverse[Int(k)] = Int32(v) }
             visualToLogical = order
@@ -61,57 +68,47 @@ final class ParagraphLayout: Sendable {
 
     /// Lays out `bytes`, the UTF-8 of one paragraph without its terminator, starting on a
     /// grapheme boundary. `paragraphLevel` nil resolves the direction by P2–P3; 0 or 1 forces it.
-    /// O(n) with one ICU pass, plus L2 over the cluster levels when they are mixed.
-    ///
-    /// Text ICU cannot take (more than `Int32.max` UTF-16 units) or an ICU failure gives a
-    /// layout of one level: the forced one, or the direction ICU finds in the first million
-    /// units, never a trap.
+    /// O(n): one pass to find clusters and scalars, the levels by `BidiResolver`, and L2 (ICU)
+    /// over the cluster levels when they are mixed.
     static func build(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel forced: UInt8?) -> ParagraphLayout {
-        // Cluster starts, then UTF-16 with the index where each cluster starts.
+        // Scalars, and the scalar index where each cluster starts.
         var clusterStarts: [Int] = []
         forEachGraphemeStart(in: bytes) { clusterStarts.append($0); return true }
         let count = clusterStarts.count
-        guard count > 0 else { return ParagraphLayout(count: 0, paragraphLevel: forced ?? 0, levels: []) }
-
-        var utf16: [UInt16] = []
-        utf16.reserveCapacity(bytes.count)
-        var clusterUTF16: [Int] = []
-        clusterUTF16.reserveCapacity(count)
+        guard count > 0 else { return ParagraphLayout(count: 0, paragraphLevel: forced ?? 0, levels: [], lines: []) }
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(bytes.count)
+        var clusterScalar: [Int] = []
+        clusterScalar.reserveCapacity(count)
         var i = 0, next = 0
         while i < bytes.count {
             if next < count && clusterStarts[next] == i {
-                clusterUTF16.append(utf16.count)
+                clusterScalar.append(scalars.count)
                 next += 1
             }
             let (value, length) = UTF8Scalars.decode(bytes, at: i)
-            if value > 0xFFFF {
-                let v = value - 0x10000
-                utf16.append(UInt16(0xD800 + (v >> 10)))
-                utf16.append(UInt16(0xDC00 + (v & 0x3FF)))
-            } else {
-                utf16.append(UInt16(value))
-            }
+            scalars.append(value)
             i += length
         }
         clusterStarts = []
 
-        let bidi = ICUBidi()
-        let resolved: (UInt8, [UInt8])? = utf16.withUnsafeBufferPointer { text in
-            bidi?.withLevels(of: text, paragraphLevel: forced) { level, unitLevels in
-                (level, clusterUTF16.map { unitLevels[$0] })
+        let resolution = scalars.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
+        guard !resolution.levels.isEmpty else {
+            return ParagraphLayout(count: count, paragraphLevel: resolution.paragraphLevel, levels: [], lines: [])
+        }
+        let levels = clusterScalar.map { resolution.levels[$0] }
+        // Paragraph separators inside the line (class B, such as U+001C) are clusters of their
+        // own; the paragraphs between them are reordered separately, left to right.
+        var lines: [Range<Int>] = []
+        if resolution.paragraphStarts.count > 1 {
+            var k = 0
+            for start in resolution.paragraphStarts.dropFirst() {
+                let end = clusterScalar[k...].firstIndex(where: { $0 >= start }) ?? count
+                lines.append(k..<end)
+                k = end
             }
+            lines.append(k..<count)
         }
-        if let (level, levels) = resolved {
-            return ParagraphLayout(count: count, paragraphLevel: level, levels: levels)
-        }
-        // Fallback: one level for the whole paragraph.
-        var level = forced ?? 0
-        if forced == nil, let bidi {
-            let prefix = min(utf16.count, 1 << 20)
-            level = utf16.withUnsafeBufferPointer { text in
-                bidi.withLevels(of: UnsafeBufferPointer(rebasing: text[..<prefix]), paragraphLevel: nil) { l, _ in l }
-            } ?? 0
-        }
-        return ParagraphLayout(count: count, paragraphLevel: level, levels: [UInt8](repeating: level, count: count))
+        return ParagraphLayout(count: count, paragraphLevel: resolution.paragraphLevel, levels: levels, lines: lines)
     }
 }

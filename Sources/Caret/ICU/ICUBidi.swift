@@ -70,4 +70,14 @@ extension ICUReference {
         guard let (level, map) = result, let map else { return nil }
         return (level, map)
     }
+
+    /// ICU's resolved levels of one paragraph of UTF-16 `text`, one per unit (L1 applied), and
+    /// the paragraph level; `paragraphLevel` nil resolves it by P2–P3. For the differential
+    /// tests of `BidiResolver`. nil when ICU fails. O(n).
+    public static func bidiLevels(_ text: [UInt16], paragraphLevel: UInt8?) -> (paragraphLevel: UInt8, levels: [UInt8])? {
+        guard let bidi = ICUBidi() else { return nil }
+        return text.withUnsafeBufferPointer { p in
+            bidi.withLevels(of: p, paragraphLevel: paragraphLevel) { level, levels in (level, Array(levels)) }
+        }
+    }
 }

@@ -53,8 +53,7 @@ struct GraphemeProperty: Equatable {
 final class GraphemeClassTable: @unchecked Sendable {
     static let shared = GraphemeClassTable()
 
-    private let blockIndex: UnsafeMutablePointer<UInt16>
-    private let blocks: UnsafeMutablePointer<GraphemeProperty>
+    private let table: CodePointTable
 
     private init() {
         var flat = [UInt8](repeating: 0, count: 0x110000)
@@ -87,28 +86,11 @@ final class GraphemeClassTable: @unchecked Sendable {
         GraphemeClassTable.forEachRange(of: #"[[\p{gcb=Extend}-\p{ccc=0}]\p{gcb=ZWJ}]"#) {
             flat[$0] |= GraphemeProperty.extendCombiningOrZWJFlag
         }
-        // Deduplicate 256-entry blocks.
-        let blockCount = 0x110000 >> 8
-        blockIndex = .allocate(capacity: blockCount)
-        var unique: [ArraySlice<UInt8>: UInt16] = [:]
-        var stored: [GraphemeProperty] = []
-        for b in 0..<blockCount {
-            let slice = flat[(b << 8)..<((b + 1) << 8)]
-            if let existing = unique[slice] {
-                blockIndex[b] = existing
-            } else {
-                let id = UInt16(stored.count >> 8)
-                unique[slice] = id
-                stored.append(contentsOf: slice.map { GraphemeProperty(raw: $0) })
-                blockIndex[b] = id
-            }
-        }
-        blocks = .allocate(capacity: stored.count)
-        blocks.initialize(from: stored, count: stored.count)
+        table = CodePointTable(flat: flat)
     }
 
     /// Calls `body` with every code point of the ICU set `pattern`.
-    private static func forEachRange(of pattern: String, _ body: (Int) -> Void) {
+    static func forEachRange(of pattern: String, _ body: (Int) -> Void) {
         var error = U_ZERO_ERROR
         let utf16 = Array(pattern.utf16)
         let set = cicu_uset_openPattern(utf16, Int32(utf16.count), &error)
@@ -144,6 +126,6 @@ final class GraphemeClassTable: @unchecked Sendable {
     /// The property of scalar `c` (0...0x10FFFF). O(1).
     @inline(__always)
     func callAsFunction(_ c: UInt32) -> GraphemeProperty {
-        blocks[Int(blockIndex[Int(c >> 8)]) << 8 | Int(c & 0xFF)]
+        GraphemeProperty(raw: table[c])
     }
 }

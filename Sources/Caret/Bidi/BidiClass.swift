@@ -1,0 +1,134 @@
+@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+
+/// The Bidi_Class of a character (UAX #9, Table 4), numbered as ICU's `UCharDirection`.
+enum BidiClass: UInt8 {
+    case l = 0, r, en, es, et, an, cs, b, s, ws, on, lre, lro, al, rle, rlo, pdf, nsm, bn, fsi, lri, rli, pdi
+
+    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
+
+    /// LRE, RLE, LRO, RLO, PDF and BN: the classes rule X9 removes.
+    @inline(__always) var isRemovedByX9: Bool { BidiClassSet.removedByX9 & bit != 0 }
+    /// LRI, RLI, FSI.
+    @inline(__always) var isIsolateInitiator: Bool { BidiClassSet.isolateInitiators & bit != 0 }
+}
+
+/// Bit sets of classes (`BidiClass.bit`), for the rules' tests.
+enum BidiClassSet {
+    static let removedByX9: UInt32 = BidiClass.lre.bit | BidiClass.rle.bit | BidiClass.lro.bit | BidiClass.rlo.bit
+        | BidiClass.pdf.bit | BidiClass.bn.bit
+    static let isolateInitiators: UInt32 = BidiClass.lri.bit | BidiClass.rli.bit | BidiClass.fsi.bit
+    static let isolateControls: UInt32 = isolateInitiators | BidiClass.pdi.bit
+    /// Neutral and isolate formatting characters (NI in rules N1–N2).
+    static let neutralOrIsolate: UInt32 = BidiClass.b.bit | BidiClass.s.bit | BidiClass.ws.bit | BidiClass.on.bit
+        | isolateControls
+    /// What L1 resets before a separator or at the end of a line: whitespace, isolate
+    /// formatting characters, and the characters X9 removed.
+    static let trailingWhitespace: UInt32 = BidiClass.ws.bit | isolateControls | removedByX9
+    /// Everything that can make a paragraph's levels other than all 0 when its paragraph
+    /// level is 0: right-to-left letters, Arabic numbers, embeddings, overrides and isolates.
+    static let raisesLevels: UInt32 = BidiClass.r.bit | BidiClass.al.bit | BidiClass.an.bit
+        | BidiClass.lre.bit | BidiClass.rle.bit | BidiClass.lro.bit | BidiClass.rlo.bit | isolateInitiators
+}
+
+/// Bidi_Paired_Bracket_Type of a character (UAX #9 BD14–BD15).
+enum BidiBracketType: UInt8 {
+    case none = 0, open, close
+}
+
+/// The Bidi_Class and Bidi_Paired_Bracket_Type of every code point, read once from ICU's data
+/// (Unicode 15.0 with ICU 72: unassigned code points carry their default classes, R for the
+/// Hebrew blocks, AL for the Arabic ones, BN for noncharacters and default ignorables).
+///
+/// Immutable after construction and shared by every thread; built on first use.
+final class BidiClassTable: @unchecked Sendable {
+    static let shared = BidiClassTable()
+
+    private static let openFlag: UInt8 = 0x20
+    private static let closeFlag: UInt8 = 0x40
+    private let table: CodePointTable
+
+    private init() {
+        var flat = [UInt8](repeating: 0, count: 0x110000)
+        Self.forEachValueRange(of: UCHAR_BIDI_CLASS) { range, value in
+            let cls = Self.classFor(icuValue: value)
+            for c in range { flat[c] = cls.rawValue }
+        }
+        Self.forEachValueRange(of: UCHAR_BIDI_PAIRED_BRACKET_TYPE) { range, value in
+            let flag: UInt8 = Int32(bitPattern: value) == Int32(U_BPT_OPEN.rawValue) ? Self.openFlag
+                : Int32(bitPattern: value) == Int32(U_BPT_CLOSE.rawValue) ? Self.closeFlag : 0
+            if flag != 0 { for c in range { flat[c] |= flag } }
+        }
+        table = CodePointTable(flat: flat)
+    }
+
+    /// Calls `body` with each range of code points that share one value of `property`.
+    private static func forEachValueRange(of property: UProperty, _ body: (ClosedRange<Int>, UInt32) -> Void) {
+        var error = U_ZERO_ERROR
+        let map = cicu_u_getIntPropertyMap(property, &error)
+        precondition(error.rawValue <= U_ZERO_ERROR.rawValue && map != nil,
+                     "ICU has no data for property \(property.rawValue): \(String(cString: cicu_u_errorName(error)))")
+        var start: Int32 = 0
+        while start < 0x110000 {
+            var value: UInt32 = 0
+            let end = cicu_ucpmap_getRange(map, start, &value)
+            if end < start { break }
+            body(Int(start)...Int(end), value)
+            start = end + 1
+        }
+    }
+
+    private static func classFor(icuValue value: UInt32) -> BidiClass {
+        switch Int32(bitPattern: value) {
+        case Int32(U_LEFT_TO_RIGHT.rawValue): return .l
+        case Int32(U_RIGHT_TO_LEFT.rawValue): return .r
+        case Int32(U_EUROPEAN_NUMBER.rawValue): return .en
+        case Int32(U_EUROPEAN_NUMBER_SEPARATOR.rawValue): return .es
+        case Int32(U_EUROPEAN_NUMBER_TERMINATOR.rawValue): return .et
+        case Int32(U_ARABIC_NUMBER.rawValue): return .an
+        case Int32(U_COMMON_NUMBER_SEPARATOR.rawValue): return .cs
+        case Int32(U_BLOCK_SEPARATOR.rawValue): return .b
+        case Int32(U_SEGMENT_SEPARATOR.rawValue): return .s
+        case Int32(U_WHITE_SPACE_NEUTRAL.rawValue): return .ws
+        case Int32(U_OTHER_NEUTRAL.rawValue): return .on
+        case Int32(U_LEFT_TO_RIGHT_EMBEDDING.rawValue): return .lre
+        case Int32(U_LEFT_TO_RIGHT_OVERRIDE.rawValue): return .lro
+        case Int32(U_RIGHT_TO_LEFT_ARABIC.rawValue): return .al
+        case Int32(U_RIGHT_TO_LEFT_EMBEDDING.rawValue): return .rle
+        case Int32(U_RIGHT_TO_LEFT_OVERRIDE.rawValue): return .rlo
+        case Int32(U_POP_DIRECTIONAL_FORMAT.rawValue): return .pdf
+        case Int32(U_DIR_NON_SPACING_MARK.rawValue): return .nsm
+        case Int32(U_BOUNDARY_NEUTRAL.rawValue): return .bn
+        case Int32(U_FIRST_STRONG_ISOLATE.rawValue): return .fsi
+        case Int32(U_LEFT_TO_RIGHT_ISOLATE.rawValue): return .lri
+        case Int32(U_RIGHT_TO_LEFT_ISOLATE.rawValue): return .rli
+        case Int32(U_POP_DIRECTIONAL_ISOLATE.rawValue): return .pdi
+        default: preconditionFailure("unknown Bidi_Class value \(value) in ICU's data")
+        }
+    }
+
+    /// The class of scalar `c`. O(1).
+    @inline(__always)
+    func bidiClass(_ c: UInt32) -> BidiClass {
+        unsafeBitCast(table[c] & 0x1F, to: BidiClass.self)
+    }
+
+    /// The paired-bracket type of scalar `c`. O(1).
+    @inline(__always)
+    func bracketType(_ c: UInt32) -> BidiBracketType {
+        let v = table[c]
+        return v & Self.openFlag != 0 ? .open : v & Self.closeFlag != 0 ? .close : .none
+    }
+
+    /// Bidi_Paired_Bracket of `c`, folded to its canonical equivalent where the bracket has one
+    /// (U+2329/U+232A decompose to U+3008/U+3009, which BD16 must pair with each other). O(1).
+    func pairedBracket(_ c: UInt32) -> UInt32 {
+        Self.canonicalBracket(UInt32(bitPattern: cicu_u_getBidiPairedBracket(Int32(bitPattern: c))))
+    }
+
+    /// `c` folded to its canonical equivalent among the paired brackets (the only brackets
+    /// with singleton decompositions are U+2329 and U+232A). O(1).
+    @inline(__always)
+    static func canonicalBracket(_ c: UInt32) -> UInt32 {
+        c == 0x2329 ? 0x3008 : c == 0x232A ? 0x3009 : c
+    }
+}

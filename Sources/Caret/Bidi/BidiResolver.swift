@@ -1,0 +1,477 @@
+/// The Unicode Bidirectional Algorithm (UAX #9, Unicode 15.0) from the paragraph level to the
+/// resolved embedding levels: P2–P3, X1–X10, W1–W7, N0–N2, I1–I2 and L1 for a line that is the
+/// whole paragraph. Reordering (L2) is ICU's (`ICUBidi.visualOrder`).
+///
+/// Why not ICU's `ubidi_setPara`: ICU 72 resolves 22 cases of BidiCharacterTest.txt differently
+/// from the standard (overrides around isolates and brackets, non-spacing marks after brackets
+/// with boundary neutrals between, a bracket stack that overflows), and the caret must move in
+/// the standard's order. The character data are still ICU's (`BidiClassTable`), and ICU remains
+/// the differential reference in the tests. Characters removed by X9 are kept out of the level
+/// runs (the removal form of the algorithm) and then take the level of the character before
+/// them, or the paragraph level at the start; L1 treats them like whitespace.
+///
+/// Runs in O(n) for n scalars, plus the bracket pairs' interiors (each character lies inside at
+/// most 63 open pairs, BD16's stack limit).
+struct BidiResolver {
+    /// The result for one paragraph of scalars.
+    struct Resolution {
+        /// The level of the first paragraph (the text's own, or the forced one).
+        var paragraphLevel: UInt8
+        /// One resolved level per scalar; empty when every scalar has `paragraphLevel`.
+        var levels: [UInt8]
+        /// Where each paragraph starts, in scalars: `[0]`, plus the index after each paragraph
+        /// separator (class B, such as U+001C) inside the text. Lines are reordered separately.
+        var paragraphStarts: [Int]
+    }
+
+    /// The deepest embedding level X1–X8 create (`max_depth`).
+    static let maxDepth: UInt8 = 125
+    /// The deepest nesting of open brackets BD16 tracks.
+    static let maxBracketDepth = 63
+
+    /// Resolves `scalars`, one paragraph of text as a line (soft wraps are not modelled).
+    /// `forced` 0 or 1 sets every paragraph's level; nil resolves each by P2–P3.
+    static func resolve(_ scalars: UnsafeBufferPointer<UInt32>, paragraphLevel forced: UInt8?) -> Resolution {
+        let table = BidiClassTable.shared
+        var classes = [BidiClass](repeating: .l, count: scalars.count)
+        var present: UInt32 = 0
+        var starts = [0]
+        for i in scalars.indices {
+            let cls = table.bidiClass(scalars[i])
+            classes[i] = cls
+            present |= cls.bit
+            if cls == .b && i + 1 < scalars.count { starts.append(i + 1) }
+        }
+        // Nothing can raise a level above 0: every level is the paragraph's.
+        if present & BidiClassSet.raisesLevels == 0 && (forced ?? 0) == 0 {
+            return Resolution(paragraphLevel: 0, levels: [], paragraphStarts: starts)
+        }
+        var levels = [UInt8](repeating: 0, count: scalars.count)
+        var firstLevel: UInt8 = 0
+        for (k, start) in starts.enumerated() {
+            let end = k + 1 < starts.count ? starts[k + 1] : scalars.count
+            var paragraph = BidiResolver(scalars: UnsafeBufferPointer(rebasing: scalars[start..<end]),
+                                         classes: Array(classes[start..<end]))
+            let level = paragraph.run(forced: forced)
+            if k == 0 { firstLevel = level }
+            levels.replaceSubrange(start..<end, with: paragraph.resolved)
+        }
+        return Resolution(paragraphLevel: firstLevel, levels: levels, paragraphStarts: starts)
+    }
+
+    /// P2–P3 for `scalars` taken as one text: the level of its first paragraph. O(n) at worst,
+    /// usually stops at the first letter.
+    static func paragraphLevel(of scalars: UnsafeBufferPointer<UInt32>) -> UInt8 {
+        let table = BidiClassTable.shared
+        var depth = 0
+        for c in scalars {
+            switch table.bidiClass(c) {
+            case .lri, .rli, .fsi: depth += 1
+            case .pdi: if depth > 0 { depth -= 1 }
+            case .b: return 0
+            case .l: if depth == 0 { return 0 }
+            case .r, .al: if depth == 0 { return 1 }
+            default: break
+            }
+        }
+        return 0
+    }
+
+    // MARK: - One paragraph
+
+    private let scalars: UnsafeBufferPointer<UInt32>
+    /// Bidi_Class of each character, as in the data.
+    private let initial: [BidiClass]
+    /// Classes as the rules change them (X6 overrides, then W1–N2 within each sequence).
+    private var types: [BidiClass]
+    /// Levels from X1–X8; fixed once computed (sos and eos read them).
+    private var explicit: [UInt8]
+    /// The levels being resolved (I1–I2, X9 and L1 write them).
+    private(set) var resolved: [UInt8] = []
+    /// For each isolate initiator, its matching PDI (BD9), or -1; empty when there are none.
+    private var matchingPDI: [Int32] = []
+    private var paragraphLevel: UInt8 = 0
+
+    private init(scalars: UnsafeBufferPointer<UInt32>, classes: [BidiClass]) {
+        self.scalars = scalars
+        initial = classes
+        types = classes
+        explicit = [UInt8](repeating: 0, count: classes.count)
+    }
+
+    /// Runs every rule; returns the paragraph level and leaves the levels in `resolved`.
+    private mutating func run(forced: UInt8?) -> UInt8 {
+        matchIsolates()
+        paragraphLevel = forced ?? firstStrongIsRightToLeft(from: 0, to: initial.count).map { $0 ? 1 : 0 } ?? 0
+        resolveExplicitLevels()
+        resolved = explicit
+        for sequence in isolatingRunSequences() {
+            resolveSequence(sequence)
+        }
+        assignLevelsRemovedByX9()
+        applyL1()
+        return paragraphLevel
+    }
+
+    /// BD9: pairs each isolate initiator with the first PDI after it that closes it.
+    private mutating func matchIsolates() {
+        guard initial.contains(where: { $0.bit & BidiClassSet.isolateControls != 0 }) else { return }
+        matchingPDI = [Int32](repeating: -1, count: initial.count)
+        var open: [Int32] = []
+        for i in initial.indices {
+            switch initial[i] {
+            case .lri, .rli, .fsi: open.append(Int32(i))
+            case .pdi: if let o = open.popLast() { matchingPDI[Int(o)] = Int32(i) }
+            default: break
+            }
+        }
+    }
+
+    /// The end (exclusive) of the isolate the initiator at `i` opens: its matching PDI, or the
+    /// end of the paragraph.
+    private func isolateEnd(_ i: Int) -> Int {
+        let m = matchingPDI.isEmpty ? -1 : Int(matchingPDI[i])
+        return m >= 0 ? m : initial.count
+    }
+
+    /// P2: the first L, R or AL in `start..<end` outside isolates (true for R and AL), or nil.
+    private func firstStrongIsRightToLeft(from start: Int, to end: Int) -> Bool? {
+        var i = start
+        while i < end {
+            switch initial[i] {
+            case .l: return false
+            case .r, .al: return true
+            case .lri, .rli, .fsi: i = isolateEnd(i)
+            case .b: return nil
+            default: break
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    // MARK: X1–X8
+
+    /// X1–X8: the directional status stack. Sets `explicit` for every character and the
+    /// overridden classes in `types`.
+    private mutating func resolveExplicitLevels() {
+        // The stack: level, override (nil neutral, else the class L or R), isolate status.
+        var stackLevel: [UInt8] = [paragraphLevel]
+        var stackOverride: [BidiClass?] = [nil]
+        var stackIsolate: [Bool] = [false]
+        stackLevel.reserveCapacity(Int(Self.maxDepth) + 2)
+        var overflowIsolates = 0, overflowEmbeddings = 0, validIsolates = 0
+
+        for i in initial.indices {
+            let cls = initial[i]
+            switch cls {
+            case .rle, .lre, .rlo, .lro:
+                let top = stackLevel[stackLevel.count - 1]
+                explicit[i] = top
+                let rightToLeft = cls == .rle || cls == .rlo
+                let level = rightToLeft ? (top + 1) | 1 : (top + 2) & ~1
+                if level <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+                    stackLevel.append(level)
+                    stackOverride.append(cls == .rlo ? .r : cls == .lro ? .l : nil)
+                    stackIsolate.append(false)
+                } else if overflowIsolates == 0 {
+                    overflowEmbeddings += 1
+                }
+            case .rli, .lri, .fsi:
+                let top = stackLevel[stackLevel.count - 1]
+                explicit[i] = top
+                if let o = stackOverride[stackOverride.count - 1] { types[i] = o }
+                let rightToLeft = cls == .rli
+                    || (cls == .fsi && firstStrongIsRightToLeft(from: i + 1, to: isolateEnd(i)) == true)
+                let level = rightToLeft ? (top + 1) | 1 : (top + 2) & ~1
+                if level <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+                    validIsolates += 1
+                    stackLevel.append(level)
+                    stackOverride.append(nil)
+                    stackIsolate.append(true)
+                } else {
+                    overflowIsolates += 1
+                }
+            case .pdi:
+                if overflowIsolates > 0 {
+                    overflowIsolates -= 1
+                } else if validIsolates > 0 {
+                    overflowEmbeddings = 0
+                    while !stackIsolate[stackIsolate.count - 1] {
+                        stackLevel.removeLast(); stackOverride.removeLast(); stackIsolate.removeLast()
+                    }
+                    stackLevel.removeLast(); stackOverride.removeLast(); stackIsolate.removeLast()
+                    validIsolates -= 1
+                }
+                explicit[i] = stackLevel[stackLevel.count - 1]
+                if let o = stackOverride[stackOverride.count - 1] { types[i] = o }
+            case .pdf:
+                explicit[i] = stackLevel[stackLevel.count - 1]
+                if overflowIsolates > 0 {
+                } else if overflowEmbeddings > 0 {
+                    overflowEmbeddings -= 1
+                } else if !stackIsolate[stackIsolate.count - 1] && stackLevel.count >= 2 {
+                    stackLevel.removeLast(); stackOverride.removeLast(); stackIsolate.removeLast()
+                }
+            case .b:
+                explicit[i] = paragraphLevel
+            case .bn:
+                explicit[i] = stackLevel[stackLevel.count - 1]
+            default:
+                explicit[i] = stackLevel[stackLevel.count - 1]
+                if let o = stackOverride[stackOverride.count - 1] { types[i] = o }
+            }
+        }
+    }
+
+    // MARK: X9–X10
+
+    /// One isolating run sequence (BD13): its characters' indices in order, its level, and
+    /// the classes of its start and end (sos, eos).
+    private struct Sequence {
+        var indices: [Int32]
+        var level: UInt8
+        var sos: BidiClass
+        var eos: BidiClass
+    }
+
+    /// X9–X10: the level runs of the characters X9 keeps, chained into isolating run sequences
+    /// across matched isolates, with sos and eos.
+    private func isolatingRunSequences() -> [Sequence] {
+        var kept: [Int32] = []
+        kept.reserveCapacity(initial.count)
+        for i in initial.indices where !initial[i].isRemovedByX9 { kept.append(Int32(i)) }
+        guard !kept.isEmpty else { return [] }
+
+        // Level runs as ranges of positions in `kept`.
+        var runStarts: [Int] = [0]
+        for p in 1..<kept.count where explicit[Int(kept[p])] != explicit[Int(kept[p - 1])] {
+            runStarts.append(p)
+        }
+        let runCount = runStarts.count
+        func runEnd(_ r: Int) -> Int { r + 1 < runCount ? runStarts[r + 1] : kept.count }
+
+        // BD13: a run that ends with an isolate initiator continues with the run that starts
+        // with its matching PDI.
+        var next = [Int](repeating: -1, count: matchingPDI.isEmpty ? 0 : runCount)
+        var continues = [Bool](repeating: false, count: runCount)
+        if !matchingPDI.isEmpty {
+            var runStartingAt: [Int32: Int] = [:]
+            for r in 0..<runCount where initial[Int(kept[runStarts[r]])] == .pdi {
+                runStartingAt[kept[runStarts[r]]] = r
+            }
+            for r in 0..<runCount {
+                let last = Int(kept[runEnd(r) - 1])
+                guard initial[last].isIsolateInitiator, matchingPDI[last] >= 0,
+                      let following = runStartingAt[matchingPDI[last]] else { continue }
+                next[r] = following
+                continues[following] = true
+            }
+        }
+
+        var sequences: [Sequence] = []
+        for r in 0..<runCount where !continues[r] {
+            var indices: [Int32] = []
+            var run = r
+            while true {
+                indices.append(contentsOf: kept[runStarts[run]..<runEnd(run)])
+                guard !next.isEmpty, next[run] >= 0 else { break }
+                run = next[run]
+            }
+            let first = Int(indices[0]), last = Int(indices[indices.count - 1])
+            let level = explicit[first]
+            // The levels of the characters X9 keeps before and after the sequence.
+            let before = runStarts[r] > 0 ? explicit[Int(kept[runStarts[r] - 1])] : paragraphLevel
+            let lastPosition = runEnd(run) - 1
+            let after = initial[last].isIsolateInitiator || lastPosition + 1 >= kept.count
+                ? paragraphLevel : explicit[Int(kept[lastPosition + 1])]
+            sequences.append(Sequence(indices: indices, level: level,
+                                      sos: max(level, before) & 1 == 1 ? .r : .l,
+                                      eos: max(level, after) & 1 == 1 ? .r : .l))
+        }
+        return sequences
+    }
+
+    // MARK: W1–I2
+
+    /// The strong direction a class counts as in N0–N2 (EN and AN count as R), or nil.
+    @inline(__always)
+    private static func strongDirection(_ cls: BidiClass) -> BidiClass? {
+        switch cls {
+        case .l: return .l
+        case .r, .al, .en, .an: return .r
+        default: return nil
+        }
+    }
+
+    /// W1–W7, N0–N2 and I1–I2 on one isolating run sequence.
+    private mutating func resolveSequence(_ sequence: Sequence) {
+        let idx = sequence.indices
+        let n = idx.count
+        var t = idx.map { types[Int($0)] }
+
+        // W1: non-spacing marks take the class before them (ON after isolate controls).
+        var previous = sequence.sos
+        for k in 0..<n {
+            if t[k] == .nsm { t[k] = previous } else { previous = t[k].bit & BidiClassSet.isolateControls != 0 ? .on : t[k] }
+        }
+        // W2, W3: European numbers after Arabic letters are Arabic numbers; AL becomes R.
+        var lastStrong = sequence.sos
+        for k in 0..<n {
+            switch t[k] {
+            case .l, .r: lastStrong = t[k]
+            case .al: lastStrong = .al; t[k] = .r
+            case .en: if lastStrong == .al { t[k] = .an }
+            default: break
+            }
+        }
+        // W4: one separator between two numbers of the same kind.
+        if n >= 3 {
+            for k in 1..<(n - 1) {
+                if t[k] == .es, t[k - 1] == .en, t[k + 1] == .en {
+                    t[k] = .en
+                } else if t[k] == .cs, t[k - 1] == t[k + 1], t[k - 1] == .en || t[k - 1] == .an {
+                    t[k] = t[k - 1]
+                }
+            }
+        }
+        // W5: terminators next to European numbers.
+        var k = 0
+        while k < n {
+            guard t[k] == .et else { k += 1; continue }
+            var end = k
+            while end < n && t[end] == .et { end += 1 }
+            if (k > 0 && t[k - 1] == .en) || (end < n && t[end] == .en) {
+                for j in k..<end { t[j] = .en }
+            }
+            k = end
+        }
+        // W6, W7: remaining separators and terminators are neutral; European numbers after L
+        // are L.
+        lastStrong = sequence.sos
+        for k in 0..<n {
+            switch t[k] {
+            case .es, .et, .cs: t[k] = .on
+            case .l, .r: lastStrong = t[k]
+            case .en: if lastStrong == .l { t[k] = .l }
+            default: break
+            }
+        }
+
+        let embedding: BidiClass = sequence.level & 1 == 1 ? .r : .l
+        resolveBrackets(idx, &t, embedding: embedding, sos: sequence.sos)
+
+        // N1, N2: runs of neutrals take the direction around them when both sides agree, else
+        // the embedding direction.
+        k = 0
+        while k < n {
+            guard t[k].bit & BidiClassSet.neutralOrIsolate != 0 else { k += 1; continue }
+            var end = k
+            while end < n && t[end].bit & BidiClassSet.neutralOrIsolate != 0 { end += 1 }
+            let leading = k > 0 ? (Self.strongDirection(t[k - 1]) ?? embedding) : sequence.sos
+            let trailing = end < n ? (Self.strongDirection(t[end]) ?? embedding) : sequence.eos
+            let direction = leading == trailing ? leading : embedding
+            for j in k..<end { t[j] = direction }
+            k = end
+        }
+
+        // I1, I2.
+        let level = sequence.level
+        for k in 0..<n {
+            let i = Int(idx[k])
+            if level & 1 == 0 {
+                resolved[i] = t[k] == .r ? level + 1 : (t[k] == .an || t[k] == .en) ? level + 2 : level
+            } else {
+                resolved[i] = (t[k] == .l || t[k] == .an || t[k] == .en) ? level + 1 : level
+            }
+            types[i] = t[k]
+        }
+    }
+
+    /// BD16 and N0: paired brackets take the direction of the strong text inside them, or of
+    /// the context before them when only the opposite direction is inside.
+    private func resolveBrackets(_ idx: [Int32], _ t: inout [BidiClass], embedding: BidiClass, sos: BidiClass) {
+        let table = BidiClassTable.shared
+        // BD16: pairs of positions in the sequence, found with a stack of 63 openers.
+        var pairs: [(open: Int, close: Int)] = []
+        var openers: [(position: Int, closing: UInt32)] = []
+        scan: for k in t.indices where t[k] == .on {
+            let c = scalars[Int(idx[k])]
+            switch table.bracketType(c) {
+            case .open:
+                if openers.count == Self.maxBracketDepth { break scan }
+                openers.append((k, table.pairedBracket(c)))
+            case .close:
+                let key = BidiClassTable.canonicalBracket(c)
+                if let depth = openers.lastIndex(where: { $0.closing == key }) {
+                    pairs.append((openers[depth].position, k))
+                    openers.removeSubrange(depth...)
+                }
+            case .none:
+                break
+            }
+        }
+        guard !pairs.isEmpty else { return }
+        pairs.sort { $0.open < $1.open }
+
+        let opposite: BidiClass = embedding == .l ? .r : .l
+        for (open, close) in pairs {
+            var foundEmbedding = false, foundOpposite = false
+            for k in (open + 1)..<close {
+                guard let d = Self.strongDirection(t[k]) else { continue }
+                if d == embedding { foundEmbedding = true; break }
+                foundOpposite = true
+            }
+            let direction: BidiClass
+            if foundEmbedding {
+                direction = embedding
+            } else if foundOpposite {
+                var context = sos
+                var k = open - 1
+                while k >= 0 {
+                    if let d = Self.strongDirection(t[k]) { context = d; break }
+                    k -= 1
+                }
+                direction = context == opposite ? opposite : embedding
+            } else {
+                continue
+            }
+            for bracket in [open, close] {
+                t[bracket] = direction
+                // Marks that followed the bracket in the text follow its new direction.
+                var k = bracket + 1
+                while k < t.count && initial[Int(idx[k])] == .nsm {
+                    t[k] = direction
+                    k += 1
+                }
+            }
+        }
+    }
+
+    // MARK: After the sequences
+
+    /// The characters X9 removed take the level of the character before them, or the
+    /// paragraph level at the start.
+    private mutating func assignLevelsRemovedByX9() {
+        for i in initial.indices where initial[i].isRemovedByX9 {
+            resolved[i] = i > 0 ? resolved[i - 1] : paragraphLevel
+        }
+    }
+
+    /// L1, the whole paragraph being one line: separators, and the whitespace before them or
+    /// at the end of the line, return to the paragraph level.
+    private mutating func applyL1() {
+        var trailingStart = initial.count
+        for i in stride(from: initial.count - 1, through: 0, by: -1) {
+            let cls = initial[i]
+            if cls == .s || cls == .b {
+                resolved[i] = paragraphLevel
+                trailingStart = i
+            } else if cls.bit & BidiClassSet.trailingWhitespace != 0 {
+                if trailingStart == i + 1 { trailingStart = i; resolved[i] = paragraphLevel }
+            } else {
+                trailingStart = -1
+            }
+        }
+    }
+}
