@@ -122,6 +122,39 @@ extension Bench {
                             note: String(format: "same in a 64 kB paragraph (%d graphemes); .left %.0f ns/op",
                                          short.graphemes, median(short.left))))
         }
+        if selected("move.resolve-levels") {
+            resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: bidi.text), label: longLabel)
+        }
+    }
+
+    /// The engine's UAX #9 resolver against ICU's `ubidi_setPara` + `ubidi_getLevels` on the
+    /// same paragraph, each from its own input form (scalars, UTF-16) prepared untimed, the
+    /// paragraph level resolved by P2–P3. Checks that the two agree on every character's
+    /// direction where ICU follows UAX #9 (this text has no override or boundary neutral),
+    /// the characters X9 removes left out.
+    mutating func resolveLevels(_ paragraph: [UInt8], label: String) {
+        let text = String(decoding: paragraph, as: UTF8.self)
+        let scalars = text.unicodeScalars.map(\.value)
+        let utf16 = Array(text.utf16)
+        var ours: (paragraphLevel: UInt8, levels: [UInt8]) = (0, [])
+        var icu: (paragraphLevel: UInt8, levels: [UInt8])?
+        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: nil) }
+        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: nil) }
+        if let icu {
+            var unit = 0, mismatches = 0
+            for (k, s) in scalars.enumerated() {
+                // Embedding controls (U+202A–U+202E) have no level in UAX #9 (X9 removes them).
+                if !(0x202A...0x202E).contains(s) && ours.levels[k] & 1 != icu.levels[unit] & 1 { mismatches += 1 }
+                unit += s > 0xFFFF ? 2 : 1
+            }
+            check(mismatches == 0 && ours.paragraphLevel == icu.paragraphLevel,
+                  "move.resolve-levels: \(mismatches) characters differ in direction from ICU")
+        } else {
+            check(false, "move.resolve-levels: ICU failed")
+        }
+        record(Workload(name: "move.resolve-levels", unit: "ms", samples: ourTimes.map { $0 * 1e3 },
+                        baseline: median(icuTimes) * 1e3,
+                        note: "UAX #9 levels of the \(label) paragraph (\(scalars.count) scalars) by BidiResolver; baseline: ICU ubidi_setPara + getLevels on its UTF-16"))
     }
 
     // MARK: - i. word lookups

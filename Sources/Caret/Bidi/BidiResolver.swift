@@ -46,6 +46,12 @@ struct BidiResolver {
         if present & BidiClassSet.raisesLevels == 0 && (forced ?? 0) == 0 {
             return Resolution(paragraphLevel: 0, levels: [], paragraphStarts: starts)
         }
+        if starts.count == 1 {
+            var paragraph = BidiResolver(scalars: scalars, classes: classes)
+            classes = []
+            let level = paragraph.run(forced: forced)
+            return Resolution(paragraphLevel: level, levels: paragraph.resolved, paragraphStarts: starts)
+        }
         var levels = [UInt8](repeating: 0, count: scalars.count)
         var firstLevel: UInt8 = 0
         for (k, start) in starts.enumerated() {
@@ -105,8 +111,18 @@ struct BidiResolver {
         paragraphLevel = forced ?? firstStrongIsRightToLeft(from: 0, to: initial.count).map { $0 ? 1 : 0 } ?? 0
         resolveExplicitLevels()
         resolved = explicit
-        for sequence in isolatingRunSequences() {
-            resolveSequence(sequence)
+        var order: [Int32] = []
+        let sequences = isolatingRunSequences(&order)
+        // The classes of every sequence's characters, gathered in sequence order; the W and N
+        // rules rewrite them in place, one sequence's range at a time.
+        var t = order.map { types[Int($0)] }
+        order.withUnsafeBufferPointer { order in
+            t.withUnsafeMutableBufferPointer { t in
+                for sequence in sequences {
+                    resolveSequence(sequence, UnsafeBufferPointer(rebasing: order[sequence.range]),
+                                    UnsafeMutableBufferPointer(rebasing: t[sequence.range]))
+                }
+            }
         }
         assignLevelsRemovedByX9()
         applyL1()
@@ -153,42 +169,42 @@ struct BidiResolver {
     // MARK: X1–X8
 
     /// X1–X8: the directional status stack. Sets `explicit` for every character and the
-    /// overridden classes in `types`.
+    /// overridden classes in `types`. The top entry lives in locals; the arrays hold the rest.
     private mutating func resolveExplicitLevels() {
-        // The stack: level, override (nil neutral, else the class L or R), isolate status.
-        var stackLevel: [UInt8] = [paragraphLevel]
-        var stackOverride: [BidiClass?] = [nil]
-        var stackIsolate: [Bool] = [false]
-        stackLevel.reserveCapacity(Int(Self.maxDepth) + 2)
+        var savedLevel: [UInt8] = [], savedOverride: [BidiClass?] = [], savedIsolate: [Bool] = []
+        var level = paragraphLevel
+        var override: BidiClass? = nil
+        var isolate = false
         var overflowIsolates = 0, overflowEmbeddings = 0, validIsolates = 0
+        func push(_ newLevel: UInt8, _ newOverride: BidiClass?, _ newIsolate: Bool) {
+            savedLevel.append(level); savedOverride.append(override); savedIsolate.append(isolate)
+            level = newLevel; override = newOverride; isolate = newIsolate
+        }
+        func pop() {
+            level = savedLevel.removeLast(); override = savedOverride.removeLast(); isolate = savedIsolate.removeLast()
+        }
 
         for i in initial.indices {
             let cls = initial[i]
             switch cls {
             case .rle, .lre, .rlo, .lro:
-                let top = stackLevel[stackLevel.count - 1]
-                explicit[i] = top
+                explicit[i] = level
                 let rightToLeft = cls == .rle || cls == .rlo
-                let level = rightToLeft ? (top + 1) | 1 : (top + 2) & ~1
-                if level <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
-                    stackLevel.append(level)
-                    stackOverride.append(cls == .rlo ? .r : cls == .lro ? .l : nil)
-                    stackIsolate.append(false)
+                let next = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
+                if next <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+                    push(next, cls == .rlo ? .r : cls == .lro ? .l : nil, false)
                 } else if overflowIsolates == 0 {
                     overflowEmbeddings += 1
                 }
             case .rli, .lri, .fsi:
-                let top = stackLevel[stackLevel.count - 1]
-                explicit[i] = top
-                if let o = stackOverride[stackOverride.count - 1] { types[i] = o }
+                explicit[i] = level
+                if let override { types[i] = override }
                 let rightToLeft = cls == .rli
                     || (cls == .fsi && firstStrongIsRightToLeft(from: i + 1, to: isolateEnd(i)) == true)
-                let level = rightToLeft ? (top + 1) | 1 : (top + 2) & ~1
-                if level <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
+                let next = rightToLeft ? (level + 1) | 1 : (level + 2) & ~1
+                if next <= Self.maxDepth && overflowIsolates == 0 && overflowEmbeddings == 0 {
                     validIsolates += 1
-                    stackLevel.append(level)
-                    stackOverride.append(nil)
-                    stackIsolate.append(true)
+                    push(next, nil, true)
                 } else {
                     overflowIsolates += 1
                 }
@@ -197,47 +213,46 @@ struct BidiResolver {
                     overflowIsolates -= 1
                 } else if validIsolates > 0 {
                     overflowEmbeddings = 0
-                    while !stackIsolate[stackIsolate.count - 1] {
-                        stackLevel.removeLast(); stackOverride.removeLast(); stackIsolate.removeLast()
-                    }
-                    stackLevel.removeLast(); stackOverride.removeLast(); stackIsolate.removeLast()
+                    while !isolate { pop() }
+                    pop()
                     validIsolates -= 1
                 }
-                explicit[i] = stackLevel[stackLevel.count - 1]
-                if let o = stackOverride[stackOverride.count - 1] { types[i] = o }
+                explicit[i] = level
+                if let override { types[i] = override }
             case .pdf:
-                explicit[i] = stackLevel[stackLevel.count - 1]
+                explicit[i] = level
                 if overflowIsolates > 0 {
                 } else if overflowEmbeddings > 0 {
                     overflowEmbeddings -= 1
-                } else if !stackIsolate[stackIsolate.count - 1] && stackLevel.count >= 2 {
-                    stackLevel.removeLast(); stackOverride.removeLast(); stackIsolate.removeLast()
+                } else if !isolate && !savedLevel.isEmpty {
+                    pop()
                 }
             case .b:
                 explicit[i] = paragraphLevel
             case .bn:
-                explicit[i] = stackLevel[stackLevel.count - 1]
+                explicit[i] = level
             default:
-                explicit[i] = stackLevel[stackLevel.count - 1]
-                if let o = stackOverride[stackOverride.count - 1] { types[i] = o }
+                explicit[i] = level
+                if let override { types[i] = override }
             }
         }
     }
 
     // MARK: X9–X10
 
-    /// One isolating run sequence (BD13): its characters' indices in order, its level, and
-    /// the classes of its start and end (sos, eos).
+    /// One isolating run sequence (BD13): where its characters' indices lie in the flattened
+    /// order, its level, and the classes of its start and end (sos, eos).
     private struct Sequence {
-        var indices: [Int32]
+        var range: Range<Int>
         var level: UInt8
         var sos: BidiClass
         var eos: BidiClass
     }
 
     /// X9–X10: the level runs of the characters X9 keeps, chained into isolating run sequences
-    /// across matched isolates, with sos and eos.
-    private func isolatingRunSequences() -> [Sequence] {
+    /// across matched isolates, with sos and eos. Fills `order` with the indices of every
+    /// sequence's characters, one sequence after another (each kept character once).
+    private func isolatingRunSequences(_ order: inout [Int32]) -> [Sequence] {
         var kept: [Int32] = []
         kept.reserveCapacity(initial.count)
         for i in initial.indices where !initial[i].isRemovedByX9 { kept.append(Int32(i)) }
@@ -254,7 +269,7 @@ struct BidiResolver {
         // BD13: a run that ends with an isolate initiator continues with the run that starts
         // with its matching PDI.
         var next = [Int](repeating: -1, count: matchingPDI.isEmpty ? 0 : runCount)
-        var continues = [Bool](repeating: false, count: runCount)
+        var continues = [Bool](repeating: false, count: matchingPDI.isEmpty ? 0 : runCount)
         if !matchingPDI.isEmpty {
             var runStartingAt: [Int32: Int] = [:]
             for r in 0..<runCount where initial[Int(kept[runStarts[r]])] == .pdi {
@@ -269,23 +284,25 @@ struct BidiResolver {
             }
         }
 
+        order.reserveCapacity(kept.count)
         var sequences: [Sequence] = []
-        for r in 0..<runCount where !continues[r] {
-            var indices: [Int32] = []
+        sequences.reserveCapacity(runCount)
+        for r in 0..<runCount where continues.isEmpty || !continues[r] {
+            let lo = order.count
             var run = r
             while true {
-                indices.append(contentsOf: kept[runStarts[run]..<runEnd(run)])
+                order.append(contentsOf: kept[runStarts[run]..<runEnd(run)])
                 guard !next.isEmpty, next[run] >= 0 else { break }
                 run = next[run]
             }
-            let first = Int(indices[0]), last = Int(indices[indices.count - 1])
+            let first = Int(order[lo]), last = Int(order[order.count - 1])
             let level = explicit[first]
             // The levels of the characters X9 keeps before and after the sequence.
             let before = runStarts[r] > 0 ? explicit[Int(kept[runStarts[r] - 1])] : paragraphLevel
             let lastPosition = runEnd(run) - 1
             let after = initial[last].isIsolateInitiator || lastPosition + 1 >= kept.count
                 ? paragraphLevel : explicit[Int(kept[lastPosition + 1])]
-            sequences.append(Sequence(indices: indices, level: level,
+            sequences.append(Sequence(range: lo..<order.count, level: level,
                                       sos: max(level, before) & 1 == 1 ? .r : .l,
                                       eos: max(level, after) & 1 == 1 ? .r : .l))
         }
@@ -304,11 +321,11 @@ struct BidiResolver {
         }
     }
 
-    /// W1–W7, N0–N2 and I1–I2 on one isolating run sequence.
-    private mutating func resolveSequence(_ sequence: Sequence) {
-        let idx = sequence.indices
+    /// W1–W7, N0–N2 and I1–I2 on one isolating run sequence: `idx` its characters' indices,
+    /// `t` their classes, rewritten in place.
+    private mutating func resolveSequence(_ sequence: Sequence, _ idx: UnsafeBufferPointer<Int32>,
+                                          _ t: UnsafeMutableBufferPointer<BidiClass>) {
         let n = idx.count
-        var t = idx.map { types[Int($0)] }
 
         // W1: non-spacing marks take the class before them (ON after isolate controls).
         var previous = sequence.sos
@@ -359,7 +376,7 @@ struct BidiResolver {
         }
 
         let embedding: BidiClass = sequence.level & 1 == 1 ? .r : .l
-        resolveBrackets(idx, &t, embedding: embedding, sos: sequence.sos)
+        resolveBrackets(idx, t, embedding: embedding, sos: sequence.sos)
 
         // N1, N2: runs of neutrals take the direction around them when both sides agree, else
         // the embedding direction.
@@ -384,13 +401,13 @@ struct BidiResolver {
             } else {
                 resolved[i] = (t[k] == .l || t[k] == .an || t[k] == .en) ? level + 1 : level
             }
-            types[i] = t[k]
         }
     }
 
     /// BD16 and N0: paired brackets take the direction of the strong text inside them, or of
     /// the context before them when only the opposite direction is inside.
-    private func resolveBrackets(_ idx: [Int32], _ t: inout [BidiClass], embedding: BidiClass, sos: BidiClass) {
+    private func resolveBrackets(_ idx: UnsafeBufferPointer<Int32>, _ t: UnsafeMutableBufferPointer<BidiClass>,
+                                 embedding: BidiClass, sos: BidiClass) {
         let table = BidiClassTable.shared
         // BD16: pairs of positions in the sequence, found with a stack of 63 openers.
         var pairs: [(open: Int, close: Int)] = []
@@ -473,5 +490,17 @@ struct BidiResolver {
                 trailingStart = -1
             }
         }
+    }
+}
+
+/// The resolver for reference tests and benchmarks, outside the document.
+@_spi(Reference)
+public enum BidiLevels {
+    /// UAX #9 levels of `scalars` (one paragraph as one line; separators of class B inside it
+    /// start new paragraphs), one per scalar, and the first paragraph's level. `paragraphLevel`
+    /// 0 or 1 forces the level; nil resolves it by P2–P3. O(n).
+    public static func resolve(_ scalars: [UInt32], paragraphLevel: UInt8?) -> (paragraphLevel: UInt8, levels: [UInt8]) {
+        let r = scalars.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: paragraphLevel) }
+        return (r.paragraphLevel, r.levels.isEmpty ? [UInt8](repeating: r.paragraphLevel, count: scalars.count) : r.levels)
     }
 }
