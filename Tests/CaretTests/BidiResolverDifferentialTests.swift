@@ -2,29 +2,16 @@ import XCTest
 @testable import Caret
 @_spi(Reference) import Caret
 
-/// `BidiResolver` against ICU's `ubidi` on random paragraphs. They must agree on the paragraph
-/// level and on the level of every character X9 keeps, except where ICU 72 is known to leave
-/// UAX #9 (overrides, and boundary neutrals between brackets and marks — the 22 cases of
-/// BidiCharacterTest.txt): those characters are generated only by the second test, which
-/// counts the disagreements and checks the resolver's own invariants.
+/// `BidiResolver` against ICU's `ubidi` on random paragraphs, through the FuzzBidi harness's
+/// comparison (`BidiFuzz.disagreement`): they must agree on the paragraph level, the direction
+/// of every character X9 keeps, and the visual order, except where the text holds something
+/// ICU 72 is known to resolve differently from UAX #9 (`BidiFuzz.knownICUDeviation`; the 22
+/// cases of BidiCharacterTest.txt are of those kinds). Such paragraphs are counted by reason.
 final class BidiResolverDifferentialTests: XCTestCase {
-    /// Every bidi class, several brackets (one pair canonically equivalent to another), a
-    /// supplementary character of each direction, isolates and embeddings.
-    static let agreeing: [Unicode.Scalar] = [
-        "a", "Z", "\u{05D0}", "\u{0627}", "1", "9", "\u{0660}", "\u{06F1}", "+", "-", "$", "%", ",", ".", ":",
-        "\u{0300}", "\u{064B}", " ", "\t", "\u{000B}", "!", "\"", "(", ")", "[", "]", "\u{2329}", "\u{3009}",
-        "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{202A}", "\u{202B}", "\u{202C}",
-        "\u{10900}", "\u{1F600}",
-    ]
-    /// What ICU 72 resolves differently in some contexts. U+001C is a paragraph separator
-    /// (class B) that is not a line break: ICU gives a following paragraph with no strong
-    /// character the level of the paragraph before it, UAX #9 P3 gives it 0.
-    static let troublesome: [Unicode.Scalar] = ["\u{202D}", "\u{202E}", "\u{200B}", "\u{200D}", "\u{00AD}", "\u{001C}"]
-
     /// A random paragraph: mostly single characters, sometimes a run of one character long
     /// enough to overflow the embedding stack (125 levels) or the bracket stack (63).
-    static func paragraph(_ alphabet: [Unicode.Scalar], using g: inout SeededGenerator) -> [Unicode.Scalar] {
-        var out: [Unicode.Scalar] = []
+    static func paragraph(_ alphabet: [UInt32], using g: inout SeededGenerator) -> [UInt32] {
+        var out: [UInt32] = []
         let length = Int.random(in: 1...40, using: &g)
         while out.count < length {
             let c = alphabet.randomElement(using: &g)!
@@ -37,81 +24,28 @@ final class BidiResolverDifferentialTests: XCTestCase {
         return out
     }
 
-    /// The characters on which the two disagree (indices), or nil when they agree: on the
-    /// paragraph level, the direction (level parity) of each character X9 keeps, and the
-    /// visual order (L2) of those characters. Levels themselves may differ where that changes
-    /// nothing: ICU leaves text with no right-to-left character at the paragraph level, where
-    /// UAX #9 raises the content of an LRI or LRE to 2.
-    static func disagreement(_ scalars: [Unicode.Scalar], forced: UInt8?) -> [Int]? {
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars)
-        let utf16 = Array(text.utf16)
-        guard let icu = ICUReference.bidiLevels(utf16, paragraphLevel: forced) else { return [-1] }
-        let ours = scalars.map(\.value).withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
-        if ours.paragraphLevel != icu.paragraphLevel { return [-1] }
-        var bad: [Int] = []
-        var unit = 0
-        var kept: [Int] = [], ourLevels: [UInt8] = [], icuLevels: [UInt8] = []
-        let table = BidiClassTable.shared
-        for (k, s) in scalars.enumerated() {
-            let level = ours.levels.isEmpty ? ours.paragraphLevel : ours.levels[k]
-            if !table.bidiClass(s.value).isRemovedByX9 {
-                if level & 1 != icu.levels[unit] & 1 { bad.append(k) }
-                kept.append(k)
-                ourLevels.append(level)
-                icuLevels.append(icu.levels[unit])
-            }
-            unit += s.value > 0xFFFF ? 2 : 1
-        }
-        if bad.isEmpty && ICUBidi.visualOrder(of: ourLevels) != ICUBidi.visualOrder(of: icuLevels) { bad = kept }
-        return bad.isEmpty ? nil : bad
-    }
-
-    /// Why ICU 72 may resolve `scalars` differently from UAX #9, or nil when it must agree.
-    /// Each reason is a rule ICU is seen to break (the first four in BidiCharacterTest.txt):
-    /// X5a–X5c and BD16 under an override, boundary neutrals next to brackets and marks, the
-    /// bracket stack (63), and N0's last sentence (marks after a bracket that N0 changed follow
-    /// it) when anything comes after the marks; plus ICU's own P3 for a paragraph after U+001C.
-    static func knownICUDeviation(_ scalars: [Unicode.Scalar]) -> String? {
-        let table = BidiClassTable.shared
-        let classes = scalars.map { table.bidiClass($0.value) }
-        if classes.contains(.lro) || classes.contains(.rlo) { return "override" }
-        if classes.contains(.bn) { return "boundary neutral" }
-        if classes.contains(.b) { return "paragraph separator inside the line" }
-        if scalars.filter({ table.bracketType($0.value) == .open }).count >= BidiResolver.maxBracketDepth {
-            return "bracket stack overflow"
-        }
-        for k in 1..<max(1, scalars.count) where classes[k] == .nsm && table.bracketType(scalars[k - 1].value) == .close {
-            return "mark after a closing bracket"
-        }
-        return nil
-    }
-
-    /// Random paragraphs over every class: where no known deviation applies, the resolver and
-    /// ICU must agree; everywhere, the levels are in range, one per character, and the same
-    /// on a second call.
+    /// Random paragraphs over every class, half of them without the characters ICU is known
+    /// to mishandle: where no known deviation applies the two agree; everywhere the harness's
+    /// own checks hold (one level per character, at most 126, P2–P3, same on a second call).
     func testAgreesWithICU() {
         var (g, seed) = SeededGenerator.fromEnvironment(default: 95)
         var agreed = 0
         var deviations: [String: Int] = [:]
         let cases = 30_000
         for n in 0..<cases {
-            let alphabet = n % 2 == 0 ? Self.agreeing : Self.agreeing + Self.troublesome
+            let alphabet = n % 2 == 0 ? BidiFuzz.agreeing : BidiFuzz.agreeing + BidiFuzz.troublesome
             let scalars = Self.paragraph(alphabet, using: &g)
             let forced: UInt8? = [nil, 0, 1][n % 3]
-            let values = scalars.map(\.value)
-            let first = values.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
-            let again = values.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
-            XCTAssertEqual(first.levels, again.levels, "SEED=\(seed) case \(n)")
-            XCTAssertTrue(first.levels.isEmpty || first.levels.count == scalars.count)
-            XCTAssertTrue(first.levels.allSatisfy { $0 <= BidiResolver.maxDepth + 1 }, "SEED=\(seed) case \(n)")
-            guard let bad = Self.disagreement(scalars, forced: forced) else { agreed += 1; continue }
-            if let reason = Self.knownICUDeviation(scalars) {
+            let ours = BidiLevels.resolve(scalars, paragraphLevel: forced)
+            XCTAssertEqual(ours.levels.count, scalars.count)
+            XCTAssertTrue(ours.levels.allSatisfy { $0 <= BidiResolver.maxDepth + 1 }, "SEED=\(seed) case \(n)")
+            XCTAssertEqual(ours.paragraphLevel, forced ?? BidiFuzz.referenceParagraphLevel(scalars), "SEED=\(seed) case \(n)")
+            guard let bad = BidiFuzz.disagreement(scalars, ours, forced: forced) else { agreed += 1; continue }
+            if let reason = BidiFuzz.knownICUDeviation(scalars) {
                 deviations[reason, default: 0] += 1
                 continue
             }
-            let hex = scalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
-            XCTFail("SEED=\(seed) case \(n): \(hex) level \(String(describing: forced)) differs from ICU at \(bad)")
+            XCTFail("SEED=\(seed) case \(n): \(BidiFuzz.hex(scalars)) level \(String(describing: forced)): \(bad)")
             return
         }
         print("BidiResolver vs ICU: \(agreed) of \(cases) paragraphs agree; known ICU deviations: "
@@ -126,7 +60,7 @@ final class BidiResolverDifferentialTests: XCTestCase {
         var (g, seed) = SeededGenerator.fromEnvironment(default: 97)
         for n in 0..<3_000 {
             let parts = (0..<Int.random(in: 2...4, using: &g)).map { _ in
-                Self.paragraph(Self.agreeing + Self.troublesome.filter { $0 != "\u{001C}" }, using: &g).map(\.value)
+                Self.paragraph(BidiFuzz.agreeing + BidiFuzz.troublesome.filter { $0 != 0x1C }, using: &g)
             }
             let forced: UInt8? = [nil, 0, 1][n % 3]
             let joined = Array(parts.joined(separator: [0x1C]))
@@ -134,13 +68,29 @@ final class BidiResolverDifferentialTests: XCTestCase {
             var expected: [UInt8] = []
             for (k, part) in parts.enumerated() {
                 let text = k + 1 < parts.count ? part + [0x1C] : part
-                let alone = text.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
-                expected += alone.levels.isEmpty ? Array(repeating: alone.paragraphLevel, count: text.count) : alone.levels
+                let alone = BidiLevels.resolve(text, paragraphLevel: forced)
+                expected += alone.levels
                 if k == 0 { XCTAssertEqual(whole.paragraphLevel, alone.paragraphLevel, "SEED=\(seed) case \(n)") }
             }
             let levels = whole.levels.isEmpty ? Array(repeating: whole.paragraphLevel, count: joined.count) : whole.levels
             XCTAssertEqual(levels, expected, "SEED=\(seed) case \(n)")
             XCTAssertEqual(whole.paragraphStarts.count, parts.count)
         }
+    }
+
+    /// The character data: a few classes and brackets as UAX #9 and BidiBrackets.txt give them.
+    func testCharacterData() {
+        let expected: [(UInt32, String)] = [(0x61, "L"), (0x5D0, "R"), (0x627, "AL"), (0x31, "EN"), (0x660, "AN"),
+                                            (0x2B, "ES"), (0x24, "ET"), (0x2C, "CS"), (0x300, "NSM"), (0x200D, "BN"),
+                                            (0x2029, "B"), (0x09, "S"), (0x20, "WS"), (0x21, "ON"), (0x202A, "LRE"),
+                                            (0x202D, "LRO"), (0x202B, "RLE"), (0x202E, "RLO"), (0x202C, "PDF"),
+                                            (0x2066, "LRI"), (0x2067, "RLI"), (0x2068, "FSI"), (0x2069, "PDI"),
+                                            (0x05FF, "R"), (0x074B, "AL"), (0xFFFF, "BN")]
+        for (c, name) in expected { XCTAssertEqual(BidiLevels.bidiClass(of: c), name, String(c, radix: 16)) }
+        XCTAssertEqual(BidiLevels.bracketType(of: 0x28), "o")
+        XCTAssertEqual(BidiLevels.bracketType(of: 0x29), "c")
+        XCTAssertEqual(BidiLevels.bracketType(of: 0x2329), "o")
+        XCTAssertEqual(BidiLevels.bracketType(of: 0xFD3E), "n")
+        XCTAssertEqual(BidiClassTable.shared.pairedBracket(0x2329), 0x3009, "U+232A folds to U+3009")
     }
 }

@@ -64,7 +64,7 @@ final class MovementPropertyTests: XCTestCase {
            let expected = GraphemeOrder.expected(visual: ICUBidi.visualOrder(of: resolution.levels).map(Int.init), graphemeOf: graphemeOf) {
             XCTAssertEqual(order, expected, context)
         }
-        if n > 0, BidiResolverDifferentialTests.knownICUDeviation(scalars) == nil,
+        if n > 0, BidiFuzz.knownICUDeviation(scalars.map(\.value)) == nil,
            let icu = ICUReference.bidiVisualOrder(Array(text.utf16), paragraphLevel: forced),
            let expected = GraphemeOrder.expected(visual: icu.visual.compactMap { units.scalarIndex(utf16: $0) }, graphemeOf: graphemeOf) {
             let table = BidiClassTable.shared

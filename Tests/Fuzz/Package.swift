@@ -18,5 +18,6 @@ let package = Package(
         .executableTarget(name: "FuzzEdits", dependencies: ["CaretFuzzHarness"]),
         .executableTarget(name: "FuzzUTF8", dependencies: ["CaretFuzzHarness"]),
         .executableTarget(name: "FuzzMovement", dependencies: ["CaretFuzzHarness"]),
+        .executableTarget(name: "FuzzBidi", dependencies: ["CaretFuzzHarness"]),
     ]
 )

@@ -11,7 +11,7 @@ import Synchronization
 /// (`adjust`), so an edit invalidates only its own paragraph.
 ///
 /// Reads are non-mutating on the document and may run on many threads at once: the entries sit
-/// behind a `Mutex`, held only to look up or store (never while ICU runs; two threads that miss
+/// behind a `Mutex`, held only to look up or store (never while a layout is built; two threads that miss
 /// together both build, and the second store wins).
 final class BidiCache: Sendable {
     struct Entry: Sendable {

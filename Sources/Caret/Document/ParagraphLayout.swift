@@ -1,9 +1,8 @@
 /// The bidi layout of one hard-line paragraph in grapheme units: each cluster's embedding
 /// level and its place in visual order (UAX #9 through L2: levels by `BidiResolver`, the
-/// reordering by ICU). Immutable, so
-/// documents and threads share it freely through `BidiCache`.
+/// reordering by ICU). Immutable, so documents and threads share it freely through `BidiCache`.
 ///
-/// A cluster takes the level of its first UTF-16 unit (clusters whose characters resolve to
+/// A cluster takes the level of its first scalar (clusters whose characters resolve to
 /// different levels — a mark after an isolate's end, a prepended Arabic number sign before a
 /// digit — are rare, and a caret cannot stand inside a cluster anyway).
 /// Paragraphs whose clusters all share one level (pure left-to-right or right-to-left text)

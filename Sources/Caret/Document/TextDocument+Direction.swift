@@ -22,14 +22,14 @@ extension TextDocument {
         return Paragraph(line: line, start: start, end: end, next: next)
     }
 
-    /// The level asked of ICU for the paragraph starting at `start`: the override, or nil for
+    /// The level asked of the bidi resolver for the paragraph starting at `start`: the override, or nil for
     /// P2–P3. O(log k) for k overrides.
     func requestedLevel(atParagraphStart start: Int) -> UInt8? {
         if directionOverrides.isEmpty { return nil }
         return directionOverrides.direction(atParagraphStart: start).map { $0 ? 1 : 0 }
     }
 
-    /// The bidi layout of `paragraph`, from the cache or built (O(paragraph length), one ICU
+    /// The bidi layout of `paragraph`, from the cache or built (O(paragraph length), one resolver
     /// pass) and cached. O(log n) when cached.
     func layout(of paragraph: Paragraph) -> ParagraphLayout {
         let requested = requestedLevel(atParagraphStart: paragraph.start)

@@ -1,7 +1,8 @@
 @_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
 
-/// An ICU `UBiDi` object: resolves the embedding levels of one paragraph (UAX #9 up to L1) and
-/// reorders levels into visual order (L2). Closed in `deinit`.
+/// An ICU `UBiDi` object: resolves the embedding levels of one paragraph (UAX #9 up to L1, as
+/// ICU 72 does it — the reference the tests compare `BidiResolver` with), and reorders levels
+/// into visual order (L2, `visualOrder(of:)`, which the engine uses). Closed in `deinit`.
 final class ICUBidi {
     private let handle: OpaquePointer
 
