@@ -40,6 +40,15 @@ final class BidiResolverDifferentialTests: XCTestCase {
             XCTAssertEqual(ours.levels.count, scalars.count)
             XCTAssertTrue(ours.levels.allSatisfy { $0 <= BidiResolver.maxDepth + 1 }, "SEED=\(seed) case \(n)")
             XCTAssertEqual(ours.paragraphLevel, forced ?? BidiFuzz.referenceParagraphLevel(scalars), "SEED=\(seed) case \(n)")
+            // The allocation-free shortcuts ParagraphLayout takes agree with the resolver.
+            var utf8: [UInt8] = []
+            for c in scalars { utf8.append(contentsOf: Array(String(Unicode.Scalar(c)!).utf8)) }
+            utf8.withUnsafeBufferPointer { bytes in
+                XCTAssertEqual(BidiResolver.paragraphLevel(ofUTF8: bytes), BidiFuzz.referenceParagraphLevel(scalars))
+                if !BidiResolver.mayRaiseLevels(bytes) && forced != 1 {
+                    XCTAssertEqual(ours.levels, [UInt8](repeating: 0, count: scalars.count), "SEED=\(seed) case \(n)")
+                }
+            }
             guard let bad = BidiFuzz.disagreement(scalars, ours, forced: forced) else { agreed += 1; continue }
             if let reason = BidiFuzz.knownICUDeviation(scalars) {
                 deviations[reason, default: 0] += 1

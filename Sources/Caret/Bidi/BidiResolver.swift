@@ -65,12 +65,30 @@ struct BidiResolver {
         return Resolution(paragraphLevel: firstLevel, levels: levels, paragraphStarts: starts)
     }
 
-    /// P2–P3 for `scalars` taken as one text: the level of its first paragraph. O(n) at worst,
-    /// usually stops at the first letter.
-    static func paragraphLevel(of scalars: UnsafeBufferPointer<UInt32>) -> UInt8 {
+    /// False when no character of the UTF-8 `bytes` can raise a level above 0 (no R, AL, AN,
+    /// embedding, override or isolate initiator): then a paragraph at level 0 is all level 0.
+    /// ASCII bytes are skipped without decoding. O(n), no allocation.
+    static func mayRaiseLevels(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let table = BidiClassTable.shared
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] < 0x80 { i += 1; continue }
+            let (value, length) = UTF8Scalars.decode(bytes, at: i)
+            if table.bidiClass(value).bit & BidiClassSet.raisesLevels != 0 { return true }
+            i += length
+        }
+        return false
+    }
+
+    /// P2–P3 for the UTF-8 `bytes` taken as one text: the level of its first paragraph. O(n)
+    /// at worst, usually stops at the first letter; no allocation.
+    static func paragraphLevel(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let table = BidiClassTable.shared
         var depth = 0
-        for c in scalars {
+        var i = 0
+        while i < bytes.count {
+            let (c, length) = UTF8Scalars.decode(bytes, at: i)
+            i += length
             switch table.bidiClass(c) {
             case .lri, .rli, .fsi: depth += 1
             case .pdi: if depth > 0 { depth -= 1 }

@@ -69,7 +69,20 @@ final class ParagraphLayout: Sendable {
     /// grapheme boundary. `paragraphLevel` nil resolves the direction by P2–P3; 0 or 1 forces it.
     /// O(n): one pass to find clusters and scalars, the levels by `BidiResolver`, and L2 (ICU)
     /// over the cluster levels when they are mixed.
+    ///
+    /// Text that cannot raise a level (no right-to-left letter, Arabic number, embedding,
+    /// override or isolate) at level 0 is one level after a scan that allocates nothing, so a
+    /// long left-to-right line costs no more memory than its bytes. A paragraph beyond
+    /// `Int32.max` bytes (the resolver's 32-bit indexes) is laid out at one level, the forced one
+    /// or P2–P3's: degraded, never a trap.
     static func build(_ bytes: UnsafeBufferPointer<UInt8>, paragraphLevel forced: UInt8?) -> ParagraphLayout {
+        if (forced ?? 0) == 0 && !BidiResolver.mayRaiseLevels(bytes) {
+            return ParagraphLayout(count: graphemeCount(bytes), paragraphLevel: 0, levels: [], lines: [])
+        }
+        if bytes.count > Int(Int32.max) {
+            let level = forced ?? BidiResolver.paragraphLevel(ofUTF8: bytes)
+            return ParagraphLayout(count: graphemeCount(bytes), paragraphLevel: level, levels: [], lines: [])
+        }
         // Scalars, and the scalar index where each cluster starts.
         var clusterStarts: [Int] = []
         forEachGraphemeStart(in: bytes) { clusterStarts.append($0); return true }
@@ -109,5 +122,12 @@ final class ParagraphLayout: Sendable {
             lines.append(k..<count)
         }
         return ParagraphLayout(count: count, paragraphLevel: resolution.paragraphLevel, levels: levels, lines: lines)
+    }
+
+    /// The grapheme clusters in `bytes`. O(n), no allocation.
+    private static func graphemeCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        forEachGraphemeStart(in: bytes) { _ in count += 1; return true }
+        return count
     }
 }
