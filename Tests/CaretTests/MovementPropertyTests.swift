@@ -153,6 +153,33 @@ final class MovementPropertyTests: XCTestCase {
         }
     }
 
+    /// `PeriodicWalk` on toy step functions (random maps of 0..<m, some states without a
+    /// successor): tails and cycles of every length, small and huge step counts, against
+    /// stepping one at a time.
+    func testPeriodicWalkMatchesSingleSteps() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xB4E17)
+        for round in 0..<300 {
+            let m = Int.random(in: 1...40, using: &rng)
+            let table: [Int?] = (0..<m).map { _ in Int.random(in: 0..<8, using: &rng) == 0 ? nil : Int.random(in: 0..<m, using: &rng) }
+            let start = Int.random(in: 0..<m, using: &rng)
+            var calls = 0
+            let step = { (x: Int) -> Int? in calls += 1; return table[x] }
+            var naive: [Int?] = [start]
+            for _ in 0..<(2 * m + 2) { naive.append(naive.last!.flatMap { table[$0] }) }
+            for k in 0..<naive.count {
+                XCTAssertEqual(PeriodicWalk.state(after: UInt(k), from: start, step: step), naive[k], "seed \(seed) round \(round) \(k)")
+            }
+            // Past 2m + 2 steps the walk has ended or is periodic with some period ≤ m.
+            let period = (1...m).first { p in (m + 1...2 * m + 1).allSatisfy { naive[$0] == naive[$0 - p] } }!
+            for n in [UInt(10_000_001), UInt(Int.max / 2), UInt(Int.max), UInt.max] {
+                calls = 0
+                let expected = naive[m + 1 + Int((n - UInt(m + 1)) % UInt(period))]
+                XCTAssertEqual(PeriodicWalk.state(after: n, from: start, step: step), expected, "seed \(seed) round \(round) \(n)")
+                XCTAssertLessThanOrEqual(calls, 4 * (m + 1), "seed \(seed) round \(round) \(n)")
+            }
+        }
+    }
+
     /// An edit in one paragraph leaves the cached layouts of the others right: a document whose
     /// cache was warmed before the edit moves exactly like one laid out from scratch.
     func testCacheAgreesWithFreshLayoutAfterEdits() {
