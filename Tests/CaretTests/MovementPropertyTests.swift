@@ -165,6 +165,166 @@ final class MovementPropertyTests: XCTestCase {
         }
     }
 
+    /// `PeriodicWalk` on toy step functions (random maps of 0..<m, some states without a
+    /// successor): tails and cycles of every length, small and huge step counts, against
+    /// stepping one at a time.
+    func testPeriodicWalkMatchesSingleSteps() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xB4E17)
+        for round in 0..<300 {
+            let m = Int.random(in: 1...40, using: &rng)
+            let table: [Int?] = (0..<m).map { _ in Int.random(in: 0..<8, using: &rng) == 0 ? nil : Int.random(in: 0..<m, using: &rng) }
+            let start = Int.random(in: 0..<m, using: &rng)
+            var calls = 0
+            let step = { (x: Int) -> Int? in calls += 1; return table[x] }
+            var naive: [Int?] = [start]
+            for _ in 0..<(2 * m + 2) { naive.append(naive.last!.flatMap { table[$0] }) }
+            for k in 0..<naive.count {
+                XCTAssertEqual(PeriodicWalk.state(after: UInt(k), from: start, step: step), naive[k], "seed \(seed) round \(round) \(k)")
+            }
+            // Past 2m + 2 steps the walk has ended or is periodic with some period ≤ m.
+            let period = (1...m).first { p in (m + 1...2 * m + 1).allSatisfy { naive[$0] == naive[$0 - p] } }!
+            for n in [UInt(10_000_001), UInt(Int.max / 2), UInt(Int.max), UInt.max] {
+                calls = 0
+                let expected = naive[m + 1 + Int((n - UInt(m + 1)) % UInt(period))]
+                XCTAssertEqual(PeriodicWalk.state(after: n, from: start, step: step), expected, "seed \(seed) round \(round) \(n)")
+                XCTAssertLessThanOrEqual(calls, 4 * (m + 1), "seed \(seed) round \(round) \(n)")
+            }
+        }
+    }
+
+    /// Single presses of `direction` from `start`, each caret once: the walk stops before the
+    /// first press that gives nil or a caret already visited, and `repeatsFrom` is that
+    /// caret's index (nil when the walk left the document). nil when it exceeds `limit`.
+    static func presses(_ doc: TextDocument, from start: TextPosition, _ direction: TextLayoutDirection,
+                        limit: Int = 2_000) -> (walk: [TextPosition], repeatsFrom: Int?)? {
+        var walk = [start], index = [start: 0]
+        while walk.count <= limit {
+            guard let q = doc.position(from: walk.last!, in: direction, offset: 1) else { return (walk, nil) }
+            if let i = index[q] { return (walk, i) }
+            index[q] = walk.count
+            walk.append(q)
+        }
+        return nil
+    }
+
+    /// Where `n` presses end, from the walk of `presses`: past a repeat, periodically.
+    static func extrapolate(_ walk: (walk: [TextPosition], repeatsFrom: Int?), presses n: UInt) -> TextPosition? {
+        if n < walk.walk.count { return walk.walk[Int(n)] }
+        guard let mu = walk.repeatsFrom else { return nil }
+        let period = UInt(walk.walk.count - mu)
+        return walk.walk[mu + Int((n - UInt(mu)) % period)]
+    }
+
+    static let hugeOffsets = [10_000_000, 10_000_001, Int.max / 2, Int.max / 2 + 1, Int.max - 1, Int.max]
+
+    /// Checks `position(from:in:offset:)` with small and huge offsets, both signs, against the
+    /// walk of single presses from `start`.
+    func checkOffsets(_ doc: TextDocument, from start: TextPosition, context: String) {
+        for (direction, opposite) in [(TextLayoutDirection.right, TextLayoutDirection.left), (.left, .right)] {
+            guard let walk = Self.presses(doc, from: start, direction) else {
+                XCTFail("\(context): walk \(direction) does not end or repeat"); continue
+            }
+            let m = walk.walk.count
+            for k in Set(Array(0..<min(m, 40)) + Array(max(0, m - 3)..<(m + 3))) {
+                XCTAssertEqual(doc.position(from: start, in: direction, offset: k),
+                               Self.extrapolate(walk, presses: UInt(k)), "\(context) \(direction) \(k)")
+            }
+            for n in Self.hugeOffsets {
+                let expected = Self.extrapolate(walk, presses: UInt(n))
+                XCTAssertEqual(doc.position(from: start, in: direction, offset: n), expected, "\(context) \(direction) \(n)")
+                XCTAssertEqual(doc.position(from: start, in: opposite, offset: -n), expected, "\(context) \(direction) -\(n)")
+            }
+            // Int.min: 2^63 presses the other way.
+            XCTAssertEqual(doc.position(from: start, in: opposite, offset: Int.min),
+                           Self.extrapolate(walk, presses: Int.min.magnitude), "\(context) \(direction) Int.min")
+        }
+    }
+
+    /// Every caret of `doc`: each grapheme offset with either affinity.
+    static func allCarets(_ doc: TextDocument) -> [TextPosition] {
+        (0...doc.count).flatMap { k -> [TextPosition] in
+            let p = doc.position(at: k)!
+            var up = p
+            up.affinity = .upstream
+            return [p, up]
+        }
+    }
+
+    /// A left-to-right line above a right-to-left one: from the end of the first, `.right`
+    /// crosses to the second's reading start (its right edge) and from there back to the first
+    /// line's reading end, for ever. A huge offset costs one period, not `offset` presses, and
+    /// lands where the single presses say by periodicity.
+    func testHugeOffsetsOnAnAlternatingWalk() {
+        let doc = TextDocument("ab\n\u{5D0}\u{5D1}")
+        let end0 = doc.position(line: 0, column: 2)!, start1 = doc.position(line: 1, column: 0)!
+        var presses = [end0]
+        for _ in 0..<400 { presses.append(doc.position(from: presses.last!, in: .right, offset: 1)!) }
+        XCTAssertEqual(Array(presses.prefix(4)), [end0, start1, end0, start1])
+        for k in 0..<presses.count {
+            XCTAssertEqual(doc.position(from: end0, in: .right, offset: k), presses[k], "offset \(k)")
+        }
+        for n in Self.hugeOffsets {
+            // Period 2 from the start: presses[n mod 2], and presses[300 + n mod 2] the same.
+            XCTAssertEqual(doc.position(from: end0, in: .right, offset: n), presses[300 + n % 2], "offset \(n)")
+            XCTAssertEqual(doc.position(from: start1, in: .right, offset: n), presses[301 + n % 2], "from line 1, offset \(n)")
+            XCTAssertEqual(doc.position(from: end0, in: .left, offset: -n), presses[n % 2], "offset -\(n)")
+        }
+        XCTAssertEqual(doc.position(from: end0, in: .left, offset: Int.min), end0)
+        // From anywhere, either way: small and huge offsets against single presses.
+        for start in Self.allCarets(doc) { checkOffsets(doc, from: start, context: "\(start)") }
+    }
+
+    /// Multi-line documents with lines of either direction: huge offsets end where single
+    /// presses end, or where they would be by periodicity once a caret comes back.
+    func testHugeOffsetsAcrossLines() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xC7C1E)
+        var cycles = 0
+        for round in 0..<60 {
+            let text = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.randomLine(&rng, maxLength: 8) }
+                .joined(separator: "\n")
+            var doc = round % 2 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            for line in 0..<doc.lineCount where Int.random(in: 0..<3, using: &rng) == 0 {
+                let at = doc.position(line: line, column: 0)!
+                try! doc.setBaseWritingDirection(Bool.random(using: &rng) ? .rightToLeft : .leftToRight,
+                                                 for: doc.textRange(from: at, to: at)!)
+            }
+            let carets = Self.allCarets(doc)
+            for _ in 0..<3 {
+                let start = carets.randomElement(using: &rng)!
+                if Self.presses(doc, from: start, .right)?.repeatsFrom != nil { cycles += 1 }
+                checkOffsets(doc, from: start, context: "seed \(seed) round \(round) \(start): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+        XCTAssertGreaterThan(cycles, 0, "no walk repeated: the test does not test the cycle")
+    }
+
+    /// Walks without a cycle are unaffected: a huge offset leaves the document (nil) exactly
+    /// where the presses would, and offsets up to the document's edge end there.
+    func testHugeOffsetsWithoutCycle() {
+        for text in ["", "abc", "hello\nworld\n", "\u{5E9}\u{5DC}\u{5D5}\u{5DD}\n\u{5E2}\u{5D5}\u{5DC}\u{5DD}", "ab\u{5D0}\u{5D1}cd\nef"] {
+            let doc = TextDocument(text)
+            let begin = doc.beginningOfDocument, end = doc.endOfDocument
+            for n in Self.hugeOffsets {
+                for movement in [CaretMovement.visual, .logical] {
+                    XCTAssertNil(doc.position(from: begin, in: .right, offset: n, movement: movement), "\(text) \(n)")
+                    XCTAssertNil(doc.position(from: end, in: .left, offset: n, movement: movement), "\(text) \(n)")
+                    XCTAssertNil(doc.position(from: begin, in: .left, offset: -n, movement: movement), "\(text) \(n)")
+                    XCTAssertNil(doc.caret(from: TextCaret(end), in: .right, offset: -n, movement: movement), "\(text) \(n)")
+                }
+            }
+            XCTAssertNil(doc.position(from: begin, in: .left, offset: Int.min), text)
+            for start in Self.allCarets(doc) {
+                XCTAssertNil(Self.presses(doc, from: start, .right)?.repeatsFrom ?? nil, "\(text) \(start)")
+                checkOffsets(doc, from: start, context: "\(text) \(start)")
+            }
+        }
+        // Pure left-to-right: offset count reaches the end, one more leaves.
+        let ltr = TextDocument("hello\nworld\n")
+        XCTAssertEqual(ltr.position(from: ltr.beginningOfDocument, in: .right, offset: ltr.count), ltr.endOfDocument)
+        XCTAssertNil(ltr.position(from: ltr.beginningOfDocument, in: .right, offset: ltr.count + 1))
+        XCTAssertEqual(ltr.position(from: ltr.endOfDocument, in: .left, offset: ltr.count), ltr.beginningOfDocument)
+    }
+
     /// An edit in one paragraph leaves the cached layouts of the others right: a document whose
     /// cache was warmed before the edit moves exactly like one laid out from scratch.
     func testCacheAgreesWithFreshLayoutAfterEdits() {

@@ -72,7 +72,9 @@ extension TextDocument {
 
     /// One visual press from `x` (a grapheme boundary). At the line's visual end the caret
     /// crosses the terminator to the next line (when the press goes in the paragraph's reading
-    /// direction) or the previous one, landing at that line's reading start or end.
+    /// direction) or the previous one, landing at that line's reading start or end. Below a
+    /// left-to-right line a right-to-left one is entered at its right edge, whose `.right`
+    /// press leads back up: such walks never end, and `PeriodicWalk` cuts them short.
     /// - Returns: nil past either end of the document. O(log n) once the lines are laid out.
     func visualStep(from x: Int, affinity: TextAffinity, right: Bool) -> TextPosition? {
         guard let line = caretLine(lineIndex(ofUTF8: x)) else { return nil }
@@ -94,7 +96,7 @@ extension TextDocument {
     ///
     /// - Returns: nil when `position` lies outside this document, or when a left/right press
     ///   would leave the document. A negative offset presses the opposite way.
-    /// - Complexity: O(|offset| log n), plus laying out (once, cached) each paragraph visited.
+    /// - Complexity: as `position(from:in:offset:movement:)`.
     public func position(from position: TextPosition, in direction: TextLayoutDirection, offset: Int) -> TextPosition? {
         self.position(from: position, in: direction, offset: offset, movement: .visual)
     }
@@ -109,7 +111,9 @@ extension TextDocument {
     ///   cluster after the offset, `.upstream` the edge of the cluster before it. At the line's
     ///   visual end the press crosses the line terminator (one cluster) to the next line when it
     ///   goes in the paragraph's reading direction (`.right` in a left-to-right paragraph) and
-    ///   to the previous line otherwise, landing at that line's reading start or end.
+    ///   to the previous line otherwise, landing at that line's reading start or end; so from
+    ///   the end of a left-to-right line above a right-to-left one `.right` alternates between
+    ///   the two lines for ever, and a huge offset costs one period, not `offset` presses.
     /// - `.left`/`.right`, `.logical`: one grapheme backward/forward per press.
     /// - `.up`/`.down`: `offset` hard lines, at the same grapheme column or the line's end when
     ///   it is shorter; from the first line `.up` goes to the beginning of the document, from
@@ -118,8 +122,12 @@ extension TextDocument {
     /// - Returns: nil when `position` lies outside this document, or when a left/right press
     ///   would leave the document. A negative offset presses the opposite way; 0 returns the
     ///   position snapped to a grapheme boundary.
-    /// - Complexity: O(|offset| log n), plus laying out (once, cached) each paragraph visited:
-    ///   O(paragraph length) with ICU the first time.
+    /// - Complexity: left/right O(min(|offset|, s) log n), where s is the number of carets the
+    ///   presses visit before they leave the document or come back to one they visited (then
+    ///   the rest of the walk is periodic and whole periods are skipped; presses land only on
+    ///   the one canonical caret of each visual slot, so s ≤ `count` + 2), plus laying out
+    ///   (once, cached) each paragraph visited: O(paragraph length) with ICU the first time.
+    ///   Up/down O(log n).
     public func position(from position: TextPosition, in direction: TextLayoutDirection, offset: Int,
                          movement: CaretMovement) -> TextPosition? {
         switch direction {
@@ -127,23 +135,17 @@ extension TextDocument {
             return caret(from: TextCaret(position), in: direction, offset: offset, movement: movement)?.position
         case .left, .right:
             guard let x = validated(position) else { return nil }
-            var current = TextPosition(utf8Offset: x, affinity: position.affinity)
+            let start = TextPosition(utf8Offset: x, affinity: position.affinity)
             let right = (direction == .right) == (offset > 0)
-            var remaining = offset.magnitude
-            while remaining > 0 {
+            // A press depends on the caret (offset and affinity) alone, so a walk that comes
+            // back to a caret repeats from there: visual presses can alternate between two lines
+            // for ever (see `visualStep`), and the walk skips whole periods of them.
+            return PeriodicWalk.state(after: offset.magnitude, from: start) { current in
                 switch movement {
-                case .visual:
-                    guard let next = visualStep(from: current.utf8Offset, affinity: current.affinity, right: right) else {
-                        return nil
-                    }
-                    current = next
-                case .logical:
-                    guard let next = self.position(from: current, offset: right ? 1 : -1) else { return nil }
-                    current = next
+                case .visual: visualStep(from: current.utf8Offset, affinity: current.affinity, right: right)
+                case .logical: self.position(from: current, offset: right ? 1 : -1)
                 }
-                remaining -= 1
             }
-            return current
         }
     }
 }
