@@ -126,7 +126,7 @@ extension TextDocument {
     ///   presses visit before they leave the document or come back to one they visited (then
     ///   the rest of the walk is periodic and whole periods are skipped; presses land only on
     ///   the one canonical caret of each visual slot, so s ≤ `count` + 2), plus laying out
-    ///   (once, cached) each paragraph visited: O(paragraph length) with ICU the first time.
+    ///   (once, cached) each paragraph visited: O(paragraph length) with the bidi resolver the first time.
     ///   Up/down O(log n).
     public func position(from position: TextPosition, in direction: TextLayoutDirection, offset: Int,
                          movement: CaretMovement) -> TextPosition? {
