@@ -81,8 +81,12 @@ public enum BidiFuzz {
         if (scalars.contains(0x2329) || scalars.contains(0x3008)) && scalars.contains(0x232A) && scalars.contains(0x3009) {
             return "canonically equivalent brackets"
         }
-        for k in scalars.indices.dropFirst() where classes[k] == "NSM" && BidiLevels.bracketType(of: scalars[k - 1]) == "c" {
-            return "mark after a closing bracket"
+        // A mark after a closing bracket, with only characters X9 removes between them.
+        let removed: Set<String> = ["LRE", "RLE", "LRO", "RLO", "PDF", "BN"]
+        for k in scalars.indices where classes[k] == "NSM" {
+            var j = k - 1
+            while j >= 0 && removed.contains(classes[j]) { j -= 1 }
+            if j >= 0 && BidiLevels.bracketType(of: scalars[j]) == "c" { return "mark after a closing bracket" }
         }
         return nil
     }
