@@ -125,6 +125,28 @@ extension Bench {
         if selected("move.resolve-levels") {
             resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: bidi.text), label: longLabel)
         }
+        if selected("move.resolve-bracket-flood") {
+            resolveBracketFlood()
+        }
+    }
+
+    /// Hostile input for BD16: a letter, 100,000 opening parentheses, a Hebrew letter and
+    /// 100,000 closing ones, in one line. UAX #9 stops pairing at 63 open brackets; the
+    /// resolver is linear here, ICU 72's `ubidi_setPara` is not (it keeps every opener: 1M of
+    /// them take it ~8.5 s on this machine). Checks that the two agree on every direction.
+    mutating func resolveBracketFlood() {
+        let depth = 100_000
+        let scalars: [UInt32] = [0x61] + Array(repeating: 0x28, count: depth) + [0x5D0] + Array(repeating: 0x29, count: depth)
+        let utf16 = scalars.map { UInt16($0) }
+        var ours: (paragraphLevel: UInt8, levels: [UInt8]) = (0, [])
+        var icu: (paragraphLevel: UInt8, levels: [UInt8])?
+        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: nil) }
+        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: nil) }
+        check(icu.map { icu in zip(ours.levels, icu.levels).allSatisfy { $0 & 1 == $1 & 1 } } ?? false,
+              "move.resolve-bracket-flood: directions differ from ICU")
+        record(Workload(name: "move.resolve-bracket-flood", unit: "ms", samples: ourTimes.map { $0 * 1e3 },
+                        baseline: median(icuTimes) * 1e3,
+                        note: "UAX #9 levels of a + 100k '(' + א + 100k ')' by BidiResolver; baseline: ICU ubidi_setPara + getLevels (ratio < 1: faster)"))
     }
 
     /// The engine's UAX #9 resolver against ICU's `ubidi_setPara` + `ubidi_getLevels` on the
