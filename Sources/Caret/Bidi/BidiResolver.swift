@@ -10,8 +10,8 @@
 /// runs (the removal form of the algorithm) and then take the level of the character before
 /// them, or the paragraph level at the start; L1 treats them like whitespace.
 ///
-/// Runs in O(n) for n scalars, plus the bracket pairs' interiors (each character lies inside at
-/// most 63 open pairs, BD16's stack limit).
+/// Runs in O(n) for n scalars: N0 counts each bracket pair's interior from prefix sums, and its
+/// look-back for context stops at the previous resolved bracket or strong character.
 struct BidiResolver {
     /// The result for one paragraph of scalars.
     struct Resolution {
@@ -449,14 +449,22 @@ struct BidiResolver {
         guard !pairs.isEmpty else { return }
         pairs.sort { $0.open < $1.open }
 
+        // How many strong L and R (EN and AN count as R) come before each position. Pairs do
+        // not cross, and N0 only changes brackets and the marks right after them, so when a
+        // pair is resolved nothing inside it has changed since W7: its interior is counted in
+        // O(1) from these, not scanned (nested pairs would rescan up to 63 times).
+        var strongL = [Int32](repeating: 0, count: t.count + 1)
+        var strongR = [Int32](repeating: 0, count: t.count + 1)
+        for k in t.indices {
+            let d = Self.strongDirection(t[k])
+            strongL[k + 1] = strongL[k] + (d == .l ? 1 : 0)
+            strongR[k + 1] = strongR[k] + (d == .r ? 1 : 0)
+        }
         let opposite: BidiClass = embedding == .l ? .r : .l
         for (open, close) in pairs {
-            var foundEmbedding = false, foundOpposite = false
-            for k in (open + 1)..<close {
-                guard let d = Self.strongDirection(t[k]) else { continue }
-                if d == embedding { foundEmbedding = true; break }
-                foundOpposite = true
-            }
+            let insideL = strongL[close] - strongL[open + 1], insideR = strongR[close] - strongR[open + 1]
+            let foundEmbedding = (embedding == .l ? insideL : insideR) > 0
+            let foundOpposite = (embedding == .l ? insideR : insideL) > 0
             let direction: BidiClass
             if foundEmbedding {
                 direction = embedding
