@@ -62,6 +62,43 @@ final class BidiResolverDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(agreed, cases * 9 / 10)
     }
 
+    /// Bracket pairs with long interiors (N0 counts those from prefix sums instead of
+    /// scanning them): random nests of pairs, each holding up to 200 characters, against ICU.
+    func testLongBracketInteriors() {
+        var (g, seed) = SeededGenerator.fromEnvironment(default: 98)
+        // Interiors of one direction only, neutral only, or mixed, so that N0 takes each of
+        // its branches on long pairs.
+        let fills: [[UInt32]] = [[0x61, 0x31, 0x20, 0x21, 0x2B], [0x5D0, 0x627, 0x660, 0x20, 0x21, 0x2C],
+                                 [0x20, 0x21, 0x2C, 0x24, 0x300], [0x61, 0x5D0, 0x627, 0x31, 0x660, 0x20, 0x21, 0x2C, 0x2B, 0x24, 0x300]]
+        let pairs: [(UInt32, UInt32)] = [(0x28, 0x29), (0x5B, 0x5D), (0x7B, 0x7D), (0x2329, 0x232A)]
+        func nest(_ depth: Int) -> [UInt32] {
+            var out: [UInt32] = []
+            let fill = fills.randomElement(using: &g)!
+            for _ in 0..<Int.random(in: 1...3, using: &g) {
+                out += (0..<Int.random(in: 0...200, using: &g)).map { _ in fill.randomElement(using: &g)! }
+                if depth > 0 && Bool.random(using: &g) {
+                    let (open, close) = pairs.randomElement(using: &g)!
+                    out += [open] + nest(depth - 1) + [close]
+                }
+            }
+            return out
+        }
+        var agreed = 0, long = 0
+        for n in 0..<600 {
+            let scalars = nest(8)
+            guard !scalars.isEmpty else { continue }
+            let forced: UInt8? = [nil, 0, 1][n % 3]
+            let ours = BidiLevels.resolve(scalars, paragraphLevel: forced)
+            if scalars.count > 70 { long += 1 }
+            guard let bad = BidiFuzz.disagreement(scalars, ours, forced: forced) else { agreed += 1; continue }
+            if BidiFuzz.knownICUDeviation(scalars) != nil { continue }
+            XCTFail("SEED=\(seed) case \(n): \(BidiFuzz.hex(scalars)) level \(String(describing: forced)): \(bad)")
+            return
+        }
+        XCTAssertGreaterThan(agreed, 300)
+        XCTAssertGreaterThan(long, 300)
+    }
+
     /// Paragraph separators inside a line (class B, such as U+001C) end a paragraph: each part
     /// resolves as it would alone, its own P2–P3 included, and the separator takes the level
     /// of the paragraph it ends.

@@ -449,22 +449,36 @@ struct BidiResolver {
         guard !pairs.isEmpty else { return }
         pairs.sort { $0.open < $1.open }
 
-        // How many strong L and R (EN and AN count as R) come before each position. Pairs do
-        // not cross, and N0 only changes brackets and the marks right after them, so when a
-        // pair is resolved nothing inside it has changed since W7: its interior is counted in
-        // O(1) from these, not scanned (nested pairs would rescan up to 63 times).
-        var strongL = [Int32](repeating: 0, count: t.count + 1)
-        var strongR = [Int32](repeating: 0, count: t.count + 1)
-        for k in t.indices {
-            let d = Self.strongDirection(t[k])
-            strongL[k + 1] = strongL[k] + (d == .l ? 1 : 0)
-            strongR[k + 1] = strongR[k] + (d == .r ? 1 : 0)
-        }
+        // A pair's interior is scanned while it is short. Long ones are counted from how many
+        // strong L and R (EN and AN count as R) come before each position, built once on
+        // first need: pairs do not cross, and N0 only changes brackets and the marks right
+        // after them, so nothing inside a pair changes before the pair itself is resolved and
+        // counts taken at any earlier time hold for its interior. Nested pairs would otherwise
+        // rescan up to 63 times.
+        var strongL: [Int32] = [], strongR: [Int32] = []
         let opposite: BidiClass = embedding == .l ? .r : .l
         for (open, close) in pairs {
-            let insideL = strongL[close] - strongL[open + 1], insideR = strongR[close] - strongR[open + 1]
-            let foundEmbedding = (embedding == .l ? insideL : insideR) > 0
-            let foundOpposite = (embedding == .l ? insideR : insideL) > 0
+            var foundEmbedding = false, foundOpposite = false
+            if close - open <= 64 {
+                for k in (open + 1)..<close {
+                    guard let d = Self.strongDirection(t[k]) else { continue }
+                    if d == embedding { foundEmbedding = true; break }
+                    foundOpposite = true
+                }
+            } else {
+                if strongL.isEmpty {
+                    strongL = [Int32](repeating: 0, count: t.count + 1)
+                    strongR = [Int32](repeating: 0, count: t.count + 1)
+                    for k in t.indices {
+                        let d = Self.strongDirection(t[k])
+                        strongL[k + 1] = strongL[k] + (d == .l ? 1 : 0)
+                        strongR[k + 1] = strongR[k] + (d == .r ? 1 : 0)
+                    }
+                }
+                let insideL = strongL[close] - strongL[open + 1], insideR = strongR[close] - strongR[open + 1]
+                foundEmbedding = (embedding == .l ? insideL : insideR) > 0
+                foundOpposite = (embedding == .l ? insideR : insideL) > 0
+            }
             let direction: BidiClass
             if foundEmbedding {
                 direction = embedding
