@@ -49,32 +49,16 @@ final class BidiClassTable: @unchecked Sendable {
 
     private init() {
         var flat = [UInt8](repeating: 0, count: 0x110000)
-        Self.forEachValueRange(of: UCHAR_BIDI_CLASS) { range, value in
+        ICUProperties.forEachValueRange(of: UCHAR_BIDI_CLASS) { range, value in
             let cls = Self.classFor(icuValue: value)
             for c in range { flat[c] = cls.rawValue }
         }
-        Self.forEachValueRange(of: UCHAR_BIDI_PAIRED_BRACKET_TYPE) { range, value in
+        ICUProperties.forEachValueRange(of: UCHAR_BIDI_PAIRED_BRACKET_TYPE) { range, value in
             let flag: UInt8 = Int32(bitPattern: value) == Int32(U_BPT_OPEN.rawValue) ? Self.openFlag
                 : Int32(bitPattern: value) == Int32(U_BPT_CLOSE.rawValue) ? Self.closeFlag : 0
             if flag != 0 { for c in range { flat[c] |= flag } }
         }
         table = CodePointTable(flat: flat)
-    }
-
-    /// Calls `body` with each range of code points that share one value of `property`.
-    private static func forEachValueRange(of property: UProperty, _ body: (ClosedRange<Int>, UInt32) -> Void) {
-        var error = U_ZERO_ERROR
-        let map = cicu_u_getIntPropertyMap(property, &error)
-        precondition(error.rawValue <= U_ZERO_ERROR.rawValue && map != nil,
-                     "ICU has no data for property \(property.rawValue): \(String(cString: cicu_u_errorName(error)))")
-        var start: Int32 = 0
-        while start < 0x110000 {
-            var value: UInt32 = 0
-            let end = cicu_ucpmap_getRange(map, start, &value)
-            if end < start { break }
-            body(Int(start)...Int(end), value)
-            start = end + 1
-        }
     }
 
     private static func classFor(icuValue value: UInt32) -> BidiClass {

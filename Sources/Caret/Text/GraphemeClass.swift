@@ -57,51 +57,27 @@ final class GraphemeClassTable: @unchecked Sendable {
 
     private init() {
         var flat = [UInt8](repeating: 0, count: 0x110000)
-        var error = U_ZERO_ERROR
-        let map = cicu_u_getIntPropertyMap(UCHAR_GRAPHEME_CLUSTER_BREAK, &error)
-        precondition(error.rawValue <= U_ZERO_ERROR.rawValue && map != nil,
-                     "ICU has no Grapheme_Cluster_Break data: \(String(cString: cicu_u_errorName(error)))")
-        var start: Int32 = 0
-        while start < 0x110000 {
-            var value: UInt32 = 0
-            let end = cicu_ucpmap_getRange(map, start, &value)
-            if end < start { break }
+        ICUProperties.forEachValueRange(of: UCHAR_GRAPHEME_CLUSTER_BREAK) { range, value in
             let cls = GraphemeClassTable.classFor(icuValue: value)
             if cls != .other {
-                for c in Int(start)...Int(end) { flat[c] = cls.rawValue }
+                for c in range { flat[c] = cls.rawValue }
             }
-            start = end + 1
         }
-        GraphemeClassTable.forEachRange(of: "[:ExtPict:]") { c in
+        ICUProperties.forEachCodePoint(inSet: "[:ExtPict:]") { c in
             if flat[c] == GraphemeClass.other.rawValue { flat[c] = GraphemeClass.extendedPictographic.rawValue }
         }
         // The sets of ICU 72's conjunct rule, spelled as in its root rules.
         let scripts = #"\p{sc=Gujr}\p{sc=Telu}\p{sc=Mlym}\p{sc=Orya}\p{sc=Beng}\p{sc=Deva}"#
-        GraphemeClassTable.forEachRange(of: "[[\(scripts)]&\\p{Indic_Syllabic_Category=Virama}]") {
+        ICUProperties.forEachCodePoint(inSet: "[[\(scripts)]&\\p{Indic_Syllabic_Category=Virama}]") {
             flat[$0] |= GraphemeProperty.viramaFlag
         }
-        GraphemeClassTable.forEachRange(of: "[[\(scripts)]&\\p{Indic_Syllabic_Category=Consonant}]") {
+        ICUProperties.forEachCodePoint(inSet: "[[\(scripts)]&\\p{Indic_Syllabic_Category=Consonant}]") {
             flat[$0] |= GraphemeProperty.linkingConsonantFlag
         }
-        GraphemeClassTable.forEachRange(of: #"[[\p{gcb=Extend}-\p{ccc=0}]\p{gcb=ZWJ}]"#) {
+        ICUProperties.forEachCodePoint(inSet: #"[[\p{gcb=Extend}-\p{ccc=0}]\p{gcb=ZWJ}]"#) {
             flat[$0] |= GraphemeProperty.extendCombiningOrZWJFlag
         }
         table = CodePointTable(flat: flat)
-    }
-
-    /// Calls `body` with every code point of the ICU set `pattern`.
-    static func forEachRange(of pattern: String, _ body: (Int) -> Void) {
-        var error = U_ZERO_ERROR
-        let utf16 = Array(pattern.utf16)
-        let set = cicu_uset_openPattern(utf16, Int32(utf16.count), &error)
-        precondition(error.rawValue <= U_ZERO_ERROR.rawValue && set != nil,
-                     "ICU rejected the set \(pattern): \(String(cString: cicu_u_errorName(error)))")
-        defer { cicu_uset_close(set) }
-        for item in 0..<cicu_uset_getRangeCount(set) {
-            var lo: Int32 = 0, hi: Int32 = 0
-            _ = cicu_uset_getItem(set, item, &lo, &hi, nil, 0, &error)
-            for c in Int(lo)...Int(hi) { body(c) }
-        }
     }
 
     private static func classFor(icuValue value: UInt32) -> GraphemeClass {
