@@ -15,9 +15,11 @@ let package = Package(
             name: "CaretFuzzHarness",
             dependencies: [.product(name: "Caret", package: "Caret")]
         ),
-        .executableTarget(name: "FuzzEdits", dependencies: ["CaretFuzzHarness"]),
-        .executableTarget(name: "FuzzUTF8", dependencies: ["CaretFuzzHarness"]),
-        .executableTarget(name: "FuzzMovement", dependencies: ["CaretFuzzHarness"]),
-        .executableTarget(name: "FuzzBidi", dependencies: ["CaretFuzzHarness"]),
+        // Running an input and starting libFuzzer's driver, shared by the entry points.
+        .target(name: "FuzzDriver", dependencies: ["CaretFuzzHarness"]),
+        .executableTarget(name: "FuzzEdits", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzUTF8", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzMovement", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzBidi", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )

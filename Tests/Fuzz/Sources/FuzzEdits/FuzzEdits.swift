@@ -1,28 +1,18 @@
 // libFuzzer entry for the FuzzEdits harness (Tests/CaretTests/FuzzHarness/EditsFuzz.swift).
 // Build and run with Tests/Fuzz/run.sh; see Tests/Fuzz/README.md.
 import CaretFuzzHarness
+import FuzzDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    do {
-        // Known, reported defects are tolerated here (not in the regression tests) so that the
-        // fuzzer looks past them; see EditsFuzz.OpenDefect.
-        try EditsFuzz.run(Array(UnsafeBufferPointer(start: data, count: count)), tolerating: Set(EditsFuzz.OpenDefect.allCases))
-    } catch {
-        fatalError(error.message)   // libFuzzer keeps the input as crash-<sha1>
+    // Known, reported defects are tolerated here (not in the regression tests) so that the
+    // fuzzer looks past them; see EditsFuzz.OpenDefect.
+    fuzzInput(data, count) { data throws(FuzzFailure) in
+        try EditsFuzz.run(data, tolerating: Set(EditsFuzz.OpenDefect.allCases))
     }
-    return 0
 }
-
-// SwiftPM links executables with `--defsym main=FuzzEdits_main`, which -parse-as-library leaves
-// undefined; route it to libFuzzer's driver (see shared/docs/TOOLCHAIN.md).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
 
 @_cdecl("FuzzEdits_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzOne)
+    runLibFuzzer(argc, argv, fuzzOne)
 }

@@ -1,26 +1,14 @@
 // libFuzzer entry for the FuzzUTF8 harness (Tests/CaretTests/FuzzHarness/UTF8Fuzz.swift).
 // Build and run with Tests/Fuzz/run.sh; see Tests/Fuzz/README.md.
 import CaretFuzzHarness
+import FuzzDriver
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    do {
-        try UTF8Fuzz.run(Array(UnsafeBufferPointer(start: data, count: count)))
-    } catch {
-        fatalError(error.message)   // libFuzzer keeps the input as crash-<sha1>
-    }
-    return 0
+    fuzzInput(data, count) { data throws(FuzzFailure) in try UTF8Fuzz.run(data) }
 }
-
-// SwiftPM links executables with `--defsym main=FuzzUTF8_main`, which -parse-as-library leaves
-// undefined; route it to libFuzzer's driver (see shared/docs/TOOLCHAIN.md).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
 
 @_cdecl("FuzzUTF8_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, fuzzOne)
+    runLibFuzzer(argc, argv, fuzzOne)
 }
