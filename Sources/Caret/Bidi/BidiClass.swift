@@ -18,6 +18,9 @@ enum BidiClassSet {
         | BidiClass.pdf.bit | BidiClass.bn.bit
     static let isolateInitiators: UInt32 = BidiClass.lri.bit | BidiClass.rli.bit | BidiClass.fsi.bit
     static let isolateControls: UInt32 = isolateInitiators | BidiClass.pdi.bit
+    /// Embeddings, overrides, PDF and the isolate controls: what X1–X8 act on.
+    static let explicitFormatting: UInt32 = BidiClass.lre.bit | BidiClass.rle.bit | BidiClass.lro.bit | BidiClass.rlo.bit
+        | BidiClass.pdf.bit | isolateControls
     /// Neutral and isolate formatting characters (NI in rules N1–N2).
     static let neutralOrIsolate: UInt32 = BidiClass.b.bit | BidiClass.s.bit | BidiClass.ws.bit | BidiClass.on.bit
         | isolateControls

@@ -47,7 +47,7 @@ struct BidiResolver {
             return Resolution(paragraphLevel: 0, levels: [], paragraphStarts: starts)
         }
         if starts.count == 1 {
-            var paragraph = BidiResolver(scalars: scalars, classes: classes)
+            var paragraph = BidiResolver(scalars: scalars, classes: classes, present: present)
             classes = []
             let level = paragraph.run(forced: forced)
             return Resolution(paragraphLevel: level, levels: paragraph.resolved, paragraphStarts: starts)
@@ -57,7 +57,7 @@ struct BidiResolver {
         for (k, start) in starts.enumerated() {
             let end = k + 1 < starts.count ? starts[k + 1] : scalars.count
             var paragraph = BidiResolver(scalars: UnsafeBufferPointer(rebasing: scalars[start..<end]),
-                                         classes: Array(classes[start..<end]))
+                                         classes: Array(classes[start..<end]), present: present)
             let level = paragraph.run(forced: forced)
             if k == 0 { firstLevel = level }
             levels.replaceSubrange(start..<end, with: paragraph.resolved)
@@ -115,12 +115,16 @@ struct BidiResolver {
     /// For each isolate initiator, its matching PDI (BD9), or -1; empty when there are none.
     private var matchingPDI: [Int32] = []
     private var paragraphLevel: UInt8 = 0
+    /// The classes that may occur (`BidiClass.bit`s; a superset is fine): rules whose classes
+    /// are absent are skipped.
+    private let present: UInt32
 
-    private init(scalars: UnsafeBufferPointer<UInt32>, classes: [BidiClass]) {
+    private init(scalars: UnsafeBufferPointer<UInt32>, classes: [BidiClass], present: UInt32) {
         self.scalars = scalars
         initial = classes
         types = classes
-        explicit = [UInt8](repeating: 0, count: classes.count)
+        explicit = []
+        self.present = present
     }
 
     /// Runs every rule; returns the paragraph level and leaves the levels in `resolved`.
@@ -149,7 +153,7 @@ struct BidiResolver {
 
     /// BD9: pairs each isolate initiator with the first PDI after it that closes it.
     private mutating func matchIsolates() {
-        guard initial.contains(where: { $0.bit & BidiClassSet.isolateControls != 0 }) else { return }
+        guard present & BidiClassSet.isolateControls != 0 else { return }
         matchingPDI = [Int32](repeating: -1, count: initial.count)
         var open: [Int32] = []
         for i in initial.indices {
@@ -189,6 +193,13 @@ struct BidiResolver {
     /// X1–X8: the directional status stack. Sets `explicit` for every character and the
     /// overridden classes in `types`. The top entry lives in locals; the arrays hold the rest.
     private mutating func resolveExplicitLevels() {
+        // Without embeddings, overrides or isolates every character is at the paragraph level
+        // (X6, and X8 for the separator) and no class changes: the usual case.
+        guard present & BidiClassSet.explicitFormatting != 0 else {
+            explicit = [UInt8](repeating: paragraphLevel, count: initial.count)
+            return
+        }
+        explicit = [UInt8](repeating: 0, count: initial.count)
         var savedLevel: [UInt8] = [], savedOverride: [BidiClass?] = [], savedIsolate: [Bool] = []
         var level = paragraphLevel
         var override: BidiClass? = nil
@@ -510,6 +521,7 @@ struct BidiResolver {
     /// The characters X9 removed take the level of the character before them, or the
     /// paragraph level at the start.
     private mutating func assignLevelsRemovedByX9() {
+        guard present & BidiClassSet.removedByX9 != 0 else { return }
         for i in initial.indices where initial[i].isRemovedByX9 {
             resolved[i] = i > 0 ? resolved[i - 1] : paragraphLevel
         }
