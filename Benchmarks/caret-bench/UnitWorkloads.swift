@@ -123,7 +123,12 @@ extension Bench {
                                          short.graphemes, median(short.left))))
         }
         if selected("move.resolve-levels") {
-            resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: bidi.text), label: longLabel)
+            resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: bidi.text), label: longLabel,
+                          name: "move.resolve-levels", what: "the \(longLabel) mixed paragraph")
+        }
+        if selected("move.resolve-levels-arabic"), let arabic = samples.first(where: { $0.name == "ar" }) {
+            resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: arabic.text), label: longLabel,
+                          name: "move.resolve-levels-arabic", what: "\(longLabel) of Corpus/samples/ar.txt as one line (no explicit controls)")
         }
         if selected("move.resolve-bracket-flood") {
             resolveBracketFlood()
@@ -154,7 +159,7 @@ extension Bench {
     /// paragraph level resolved by P2–P3. Checks that the two agree on every character's
     /// direction where ICU follows UAX #9 (this text has no override or boundary neutral),
     /// the characters X9 removes left out.
-    mutating func resolveLevels(_ paragraph: [UInt8], label: String) {
+    mutating func resolveLevels(_ paragraph: [UInt8], label: String, name: String, what: String) {
         let text = String(decoding: paragraph, as: UTF8.self)
         let scalars = text.unicodeScalars.map(\.value)
         let utf16 = Array(text.utf16)
@@ -170,13 +175,13 @@ extension Bench {
                 unit += s > 0xFFFF ? 2 : 1
             }
             check(mismatches == 0 && ours.paragraphLevel == icu.paragraphLevel,
-                  "move.resolve-levels: \(mismatches) characters differ in direction from ICU")
+                  "\(name): \(mismatches) characters differ in direction from ICU")
         } else {
-            check(false, "move.resolve-levels: ICU failed")
+            check(false, "\(name): ICU failed")
         }
-        record(Workload(name: "move.resolve-levels", unit: "ms", samples: ourTimes.map { $0 * 1e3 },
+        record(Workload(name: name, unit: "ms", samples: ourTimes.map { $0 * 1e3 },
                         baseline: median(icuTimes) * 1e3,
-                        note: "UAX #9 levels of the \(label) paragraph (\(scalars.count) scalars) by BidiResolver; baseline: ICU ubidi_setPara + getLevels on its UTF-16"))
+                        note: "UAX #9 levels of \(what) (\(scalars.count) scalars) by BidiResolver; baseline: ICU ubidi_setPara + getLevels on its UTF-16"))
     }
 
     // MARK: - i. word lookups
