@@ -133,6 +133,29 @@ extension Bench {
         if selected("move.resolve-bracket-flood") {
             resolveBracketFlood()
         }
+        if selected("move.resolve-nested-brackets") {
+            resolveNestedBrackets()
+        }
+    }
+
+    /// Bracket pairs nested 63 deep (as deep as BD16 pairs) around long Hebrew runs in a
+    /// left-to-right line of 1 MB: every character lies inside 63 pairs, so an N0 that scanned
+    /// each pair's interior would read the text 63 times. Checks the directions against ICU.
+    mutating func resolveNestedBrackets() {
+        var scalars: [UInt32] = [0x61]
+        while scalars.count < 1_000_000 {
+            scalars += Array(repeating: 0x28, count: 62) + Array(repeating: 0x5D0, count: 16_000) + Array(repeating: 0x29, count: 62)
+        }
+        let utf16 = scalars.map { UInt16($0) }
+        var ours: (paragraphLevel: UInt8, levels: [UInt8]) = (0, [])
+        var icu: (paragraphLevel: UInt8, levels: [UInt8])?
+        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: 0) }
+        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: 0) }
+        check(icu.map { icu in zip(ours.levels, icu.levels).allSatisfy { $0 & 1 == $1 & 1 } } ?? false,
+              "move.resolve-nested-brackets: directions differ from ICU")
+        record(Workload(name: "move.resolve-nested-brackets", unit: "ms", samples: ourTimes.map { $0 * 1e3 },
+                        baseline: median(icuTimes) * 1e3,
+                        note: "UAX #9 levels of \(scalars.count) characters: pairs nested 62 deep around runs of 16,000 Hebrew letters, LTR; baseline: ICU ubidi_setPara + getLevels"))
     }
 
     /// Hostile input for BD16: a letter, 100,000 opening parentheses, a Hebrew letter and
