@@ -123,78 +123,51 @@ extension Bench {
                                          short.graphemes, median(short.left))))
         }
         if selected("move.resolve-levels") {
-            resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: bidi.text), label: longLabel,
-                          name: "move.resolve-levels", what: "the \(longLabel) mixed paragraph")
+            let text = String(decoding: Bench.mixedParagraph(byteCount: longBytes, sample: bidi.text), as: UTF8.self)
+            resolveLevels("move.resolve-levels", text.unicodeScalars.map(\.value), paragraphLevel: nil,
+                          what: "the \(longLabel) mixed paragraph")
         }
         if selected("move.resolve-levels-arabic"), let arabic = samples.first(where: { $0.name == "ar" }) {
-            resolveLevels(Bench.mixedParagraph(byteCount: longBytes, sample: arabic.text), label: longLabel,
-                          name: "move.resolve-levels-arabic", what: "\(longLabel) of Corpus/samples/ar.txt as one line (no explicit controls)")
+            let text = String(decoding: Bench.mixedParagraph(byteCount: longBytes, sample: arabic.text), as: UTF8.self)
+            resolveLevels("move.resolve-levels-arabic", text.unicodeScalars.map(\.value), paragraphLevel: nil,
+                          what: "\(longLabel) of Corpus/samples/ar.txt as one line (no explicit controls)")
         }
         if selected("move.resolve-bracket-flood") {
-            resolveBracketFlood()
+            // BD16 stops pairing at 63 open brackets; ICU 72 keeps every opener.
+            let depth = 100_000
+            let scalars: [UInt32] = [0x61] + Array(repeating: 0x28, count: depth) + [0x5D0] + Array(repeating: 0x29, count: depth)
+            resolveLevels("move.resolve-bracket-flood", scalars, paragraphLevel: nil,
+                          what: "a + 100k '(' + א + 100k ')' (ratio < 1: faster)")
         }
         if selected("move.resolve-nested-brackets") {
-            resolveNestedBrackets()
+            // Every character inside 62 pairs: an N0 that scanned each pair's interior would
+            // read the text 62 times.
+            var scalars: [UInt32] = [0x61]
+            while scalars.count < 1_000_000 {
+                scalars += Array(repeating: 0x28, count: 62) + Array(repeating: 0x5D0, count: 16_000) + Array(repeating: 0x29, count: 62)
+            }
+            resolveLevels("move.resolve-nested-brackets", scalars, paragraphLevel: 0,
+                          what: "pairs nested 62 deep around runs of 16,000 Hebrew letters, LTR")
         }
     }
 
-    /// Bracket pairs nested 63 deep (as deep as BD16 pairs) around long Hebrew runs in a
-    /// left-to-right line of 1 MB: every character lies inside 63 pairs, so an N0 that scanned
-    /// each pair's interior would read the text 63 times. Checks the directions against ICU.
-    mutating func resolveNestedBrackets() {
-        var scalars: [UInt32] = [0x61]
-        while scalars.count < 1_000_000 {
-            scalars += Array(repeating: 0x28, count: 62) + Array(repeating: 0x5D0, count: 16_000) + Array(repeating: 0x29, count: 62)
-        }
-        let utf16 = scalars.map { UInt16($0) }
+    /// The engine's UAX #9 resolver (`BidiLevels.resolve`, on scalars) against ICU's
+    /// `ubidi_setPara` + `ubidi_getLevels` (on the same text's UTF-16), each input prepared
+    /// untimed. Checks that the two agree on the paragraph level and on the direction of every
+    /// character X9 keeps (the workloads hold no text where ICU 72 leaves UAX #9).
+    mutating func resolveLevels(_ name: String, _ scalars: [UInt32], paragraphLevel: UInt8?, what: String) {
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(scalars.count)
+        for s in scalars { utf16.append(contentsOf: Unicode.Scalar(s).map { Array(String($0).utf16) } ?? [0xFFFD]) }
         var ours: (paragraphLevel: UInt8, levels: [UInt8]) = (0, [])
         var icu: (paragraphLevel: UInt8, levels: [UInt8])?
-        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: 0) }
-        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: 0) }
-        check(icu.map { icu in zip(ours.levels, icu.levels).allSatisfy { $0 & 1 == $1 & 1 } } ?? false,
-              "move.resolve-nested-brackets: directions differ from ICU")
-        record(Workload(name: "move.resolve-nested-brackets", unit: "ms", samples: ourTimes.map { $0 * 1e3 },
-                        baseline: median(icuTimes) * 1e3,
-                        note: "UAX #9 levels of \(scalars.count) characters: pairs nested 62 deep around runs of 16,000 Hebrew letters, LTR; baseline: ICU ubidi_setPara + getLevels"))
-    }
-
-    /// Hostile input for BD16: a letter, 100,000 opening parentheses, a Hebrew letter and
-    /// 100,000 closing ones, in one line. UAX #9 stops pairing at 63 open brackets; the
-    /// resolver is linear here, ICU 72's `ubidi_setPara` is not (it keeps every opener: 1M of
-    /// them take it ~8.5 s on this machine). Checks that the two agree on every direction.
-    mutating func resolveBracketFlood() {
-        let depth = 100_000
-        let scalars: [UInt32] = [0x61] + Array(repeating: 0x28, count: depth) + [0x5D0] + Array(repeating: 0x29, count: depth)
-        let utf16 = scalars.map { UInt16($0) }
-        var ours: (paragraphLevel: UInt8, levels: [UInt8]) = (0, [])
-        var icu: (paragraphLevel: UInt8, levels: [UInt8])?
-        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: nil) }
-        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: nil) }
-        check(icu.map { icu in zip(ours.levels, icu.levels).allSatisfy { $0 & 1 == $1 & 1 } } ?? false,
-              "move.resolve-bracket-flood: directions differ from ICU")
-        record(Workload(name: "move.resolve-bracket-flood", unit: "ms", samples: ourTimes.map { $0 * 1e3 },
-                        baseline: median(icuTimes) * 1e3,
-                        note: "UAX #9 levels of a + 100k '(' + א + 100k ')' by BidiResolver; baseline: ICU ubidi_setPara + getLevels (ratio < 1: faster)"))
-    }
-
-    /// The engine's UAX #9 resolver against ICU's `ubidi_setPara` + `ubidi_getLevels` on the
-    /// same paragraph, each from its own input form (scalars, UTF-16) prepared untimed, the
-    /// paragraph level resolved by P2–P3. Checks that the two agree on every character's
-    /// direction where ICU follows UAX #9 (this text has no override or boundary neutral),
-    /// the characters X9 removes left out.
-    mutating func resolveLevels(_ paragraph: [UInt8], label: String, name: String, what: String) {
-        let text = String(decoding: paragraph, as: UTF8.self)
-        let scalars = text.unicodeScalars.map(\.value)
-        let utf16 = Array(text.utf16)
-        var ours: (paragraphLevel: UInt8, levels: [UInt8]) = (0, [])
-        var icu: (paragraphLevel: UInt8, levels: [UInt8])?
-        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: nil) }
-        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: nil) }
+        let icuTimes = timed(reps, measured: false) { icu = ICUReference.bidiLevels(utf16, paragraphLevel: paragraphLevel) }
+        let ourTimes = timed(reps) { ours = BidiLevels.resolve(scalars, paragraphLevel: paragraphLevel) }
         if let icu {
+            let removed: Set<String> = ["LRE", "RLE", "LRO", "RLO", "PDF", "BN"]
             var unit = 0, mismatches = 0
             for (k, s) in scalars.enumerated() {
-                // Embedding controls (U+202A–U+202E) have no level in UAX #9 (X9 removes them).
-                if !(0x202A...0x202E).contains(s) && ours.levels[k] & 1 != icu.levels[unit] & 1 { mismatches += 1 }
+                if ours.levels[k] & 1 != icu.levels[unit] & 1 && !removed.contains(BidiLevels.bidiClass(of: s)) { mismatches += 1 }
                 unit += s > 0xFFFF ? 2 : 1
             }
             check(mismatches == 0 && ours.paragraphLevel == icu.paragraphLevel,
