@@ -5,8 +5,9 @@ import XCTest
 /// `BidiResolver` against ICU's `ubidi` on random paragraphs, through the FuzzBidi harness's
 /// comparison (`BidiFuzz.disagreement`): they must agree on the paragraph level, the direction
 /// of every character X9 keeps, and the visual order, except where the text holds something
-/// ICU 72 is known to resolve differently from UAX #9 (`BidiFuzz.knownICUDeviation`; the 22
-/// cases of BidiCharacterTest.txt are of those kinds). Such paragraphs are counted by reason.
+/// ICU 72 is known to resolve differently from UAX #9 (`BidiFuzz.knownICUDeviation`; the 30
+/// cases of BidiCharacterTest.txt where ICU differs are of those kinds, as
+/// `BidiConformanceTests` checks). Such paragraphs are counted by reason.
 final class BidiResolverDifferentialTests: XCTestCase {
     /// A random paragraph: mostly single characters, sometimes a run of one character long
     /// enough to overflow the embedding stack (125 levels) or the bracket stack (63).

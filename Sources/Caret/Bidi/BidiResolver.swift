@@ -2,9 +2,9 @@
 /// resolved embedding levels: P2–P3, X1–X10, W1–W7, N0–N2, I1–I2 and L1 for a line that is the
 /// whole paragraph. Reordering (L2) is ICU's (`ICUBidi.visualOrder`).
 ///
-/// Why not ICU's `ubidi_setPara`: ICU 72 resolves 22 cases of BidiCharacterTest.txt differently
-/// from the standard (overrides around isolates and brackets, non-spacing marks after brackets
-/// with boundary neutrals between, a bracket stack that overflows), and the caret must move in
+/// Why not ICU's `ubidi_setPara`: ICU 72 orders 30 cases of BidiCharacterTest.txt differently
+/// from the standard (overrides around isolates and brackets, non-spacing marks after brackets,
+/// a bracket stack that overflows), and the caret must move in
 /// the standard's order. The character data are still ICU's (`BidiClassTable`), and ICU remains
 /// the differential reference in the tests. Characters removed by X9 are kept out of the level
 /// runs (the removal form of the algorithm) and then take the level of the character before
