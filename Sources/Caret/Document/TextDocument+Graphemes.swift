@@ -45,16 +45,7 @@ extension TextDocument {
                     let (end, fed) = bytes.withUnsafeBufferPointer { p -> (Int, Int) in
                         var j = scanned
                         while j < p.count {
-                            let b = p[j]
-                            let boundary: Bool, length: Int
-                            if b >= 0x20 && b < 0x7F {
-                                boundary = breaker.isBoundaryBeforePrintableASCII()
-                                length = 1
-                            } else {
-                                let (property, l) = graphemeClass(of: p, at: j, table: table)
-                                boundary = breaker.isBoundary(before: property)
-                                length = l
-                            }
+                            let (boundary, length) = breaker.step(p, at: j, table: table)
                             if boundary && j > start { return (j, j + length) }
                             j += length
                         }

@@ -81,19 +81,22 @@ struct GraphemeBreaker {
 }
 
 extension GraphemeBreaker {
+    /// Feeds the scalar at `i` of valid UTF-8 `bytes`: whether a cluster starts there, and the
+    /// scalar's length in bytes. Printable ASCII takes the cheap path. O(1).
+    @inline(__always)
+    mutating func step(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, table: GraphemeClassTable) -> (isBoundary: Bool, length: Int) {
+        let b = bytes[i]
+        if b >= 0x20 && b < 0x7F { return (isBoundaryBeforePrintableASCII(), 1) }
+        let (cls, length) = graphemeClass(of: bytes, at: i, table: table)
+        return (isBoundary(before: cls), length)
+    }
+
     /// Feeds every scalar of `bytes` (valid UTF-8). O(n).
     mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
         let table = GraphemeClassTable.shared
         var i = 0
         while i < bytes.count {
-            if bytes[i] >= 0x20 && bytes[i] < 0x7F {
-                _ = isBoundaryBeforePrintableASCII()
-                i += 1
-            } else {
-                let (cls, length) = graphemeClass(of: bytes, at: i, table: table)
-                _ = isBoundary(before: cls)
-                i += length
-            }
+            i += step(bytes, at: i, table: table).length
         }
     }
 

@@ -175,17 +175,7 @@ func forEachGraphemeStart(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) ->
     let n = bytes.count
     var i = 0
     while i < n {
-        let b = bytes[i]
-        let boundary: Bool
-        let length: Int
-        if b < 0x80 && b >= 0x20 && b != 0x7F {
-            boundary = breaker.isBoundaryBeforePrintableASCII()
-            length = 1
-        } else {
-            let (cls, l) = graphemeClass(of: bytes, at: i, table: table)
-            boundary = breaker.isBoundary(before: cls)
-            length = l
-        }
+        let (boundary, length) = breaker.step(bytes, at: i, table: table)
         if boundary && !body(i) { return }
         i += length
     }
