@@ -273,13 +273,9 @@ struct EditsSession {
         let d = input.int(in: -(count + 1)...(count + 1))
         let moved = doc.position(from: pk, offset: d, unit: unit)
         let target = ok + d
-        if let s = model.scalarIndex(roundingDown: target, in: unit) {
-            let want = model.utf8[model.boundary(atOrBefore: s)]
-            try expect(moved.flatMap { doc.offset(of: $0, unit: .utf8) } == want,
-                       "\(label): position(from: grapheme \(k), offset: \(d), unit: .\(unit)) is at UTF-8 \(String(describing: moved.flatMap { doc.offset(of: $0, unit: .utf8) })), expected \(want)")
-        } else {
-            try expect(moved == nil, "\(label): position(from: grapheme \(k), offset: \(d), unit: .\(unit)) is not nil outside the text")
-        }
+        let want = model.snappedUTF8(target, in: unit)
+        try expect(moved.flatMap { doc.offset(of: $0, unit: .utf8) } == want,
+                   "\(label): position(from: grapheme \(k), offset: \(d), unit: .\(unit)) is at UTF-8 \(String(describing: moved.flatMap { doc.offset(of: $0, unit: .utf8) })), expected \(want.map { "UTF-8 \($0)" } ?? "nil outside the text")")
     }
 
     mutating func read() throws(FuzzFailure) {
@@ -325,7 +321,7 @@ struct EditsSession {
                        "\(label): \(query) = \(String(describing: answer)), expected nil (line length \(lineLength))")
         } else {
             let target = model.offset(ofScalar: model.lineStarts[anyLine], in: unit) + anyColumn
-            let want = model.utf8[model.boundary(atOrBefore: model.scalarIndex(roundingDown: target, in: unit)!)]
+            let want = model.snappedUTF8(target, in: unit)!
             try expect(answer.flatMap { doc.offset(of: $0, unit: .utf8) } == want,
                        "\(label): \(query) = \(String(describing: answer)), expected UTF-8 \(want)")
         }
@@ -349,13 +345,9 @@ struct EditsSession {
     /// `position(at: o, unit:)`: nil outside the text, else the boundary at or before.
     func checkSnap(_ o: Int, in unit: TextUnit) throws(FuzzFailure) {
         let got = doc.position(at: o, unit: unit)
-        if let s = model.scalarIndex(roundingDown: o, in: unit) {
-            let want = model.utf8[model.boundary(atOrBefore: s)]
-            try expect(got.flatMap { doc.offset(of: $0, unit: .utf8) } == want,
-                       "\(label): position(at: \(o), unit: .\(unit)) = \(String(describing: got)), expected UTF-8 \(want)")
-        } else {
-            try expect(got == nil, "\(label): position(at: \(o), unit: .\(unit)) = \(String(describing: got)), expected nil")
-        }
+        let want = model.snappedUTF8(o, in: unit)
+        try expect(got.flatMap { doc.offset(of: $0, unit: .utf8) } == want,
+                   "\(label): position(at: \(o), unit: .\(unit)) = \(String(describing: got)), expected \(want.map { "UTF-8 \($0)" } ?? "nil")")
     }
 
     mutating func checkAfterStep() throws(FuzzFailure) {

@@ -166,6 +166,12 @@ struct FuzzModel {
     /// The grapheme boundary (scalar index) at or before scalar index `i`.
     func boundary(atOrBefore i: Int) -> Int { boundaries[Self.lastIndex(in: boundaries, atOrBelow: i)] }
 
+    /// Where the engine must put a position given as `offset` in `unit`: the UTF-8 offset of
+    /// the grapheme boundary at or before it, or nil outside the text.
+    func snappedUTF8(_ offset: Int, in unit: TextUnit) -> Int? {
+        scalarIndex(roundingDown: offset, in: unit).map { utf8[boundary(atOrBefore: $0)] }
+    }
+
     /// The grapheme boundary (scalar index) at or after scalar index `i`.
     func boundary(atOrAfter i: Int) -> Int {
         let k = Self.lastIndex(in: boundaries, atOrBelow: i)
