@@ -10,6 +10,7 @@ final class MovementPropertyTests: XCTestCase {
         "1", "2", "9", "\u{661}", "\u{6F5}", " ", " ", "!", ".", ",", "-", "+", "$", "%", "(", ")", "[", "]",
         "\u{300}", "\u{200E}", "\u{200F}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
         "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "👋🏽", "🇺🇦", "\t", "\u{AD}",
+        "\u{1C}",                                          // a paragraph separator inside the line
     ]
 
     static func randomLine(_ rng: inout SeededGenerator, maxLength: Int = 40) -> String {
@@ -30,7 +31,9 @@ final class MovementPropertyTests: XCTestCase {
 
     /// Checks the caret properties of single-line `doc`; returns the sweep.
     @discardableResult
-    func checkLine(_ doc: TextDocument, _ rng: inout SeededGenerator, context: String) -> [TextPosition]? {
+    /// `override` is the direction set on the line with `setBaseWritingDirection`, if any.
+    func checkLine(_ doc: TextDocument, override: WritingDirection? = nil, _ rng: inout SeededGenerator,
+                   context: String) -> [TextPosition]? {
         let n = doc.count
         guard let slots = VisualProbe.sweep(doc, line: 0) else { XCTFail(context); return nil }
         // n presses cross n graphemes, each once, edges in adjacent slots.
@@ -56,13 +59,23 @@ final class MovementPropertyTests: XCTestCase {
         let text = doc.string
         let graphemeOf = GraphemeOrder.graphemeOfScalar(doc)
         let units = UnitTable(text)
-        let forced: UInt8? = doc.baseWritingDirection(for: doc.beginningOfDocument) == .rightToLeft ? 1 : 0
+        // As the document asks: the override's level for every paragraph of the line, or P2–P3
+        // for each (a paragraph after U+001C may differ from the line's first).
+        let forced: UInt8? = override.map { $0 == .rightToLeft ? 1 : 0 }
         let order = indices.indices.sorted { indices[$0] < indices[$1] }
         let scalars = Array(text.unicodeScalars)
         let resolution = scalars.map(\.value).withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: forced) }
-        if n > 0, !resolution.levels.isEmpty,
-           let expected = GraphemeOrder.expected(visual: ICUBidi.visualOrder(of: resolution.levels).map(Int.init), graphemeOf: graphemeOf) {
-            XCTAssertEqual(order, expected, context)
+        if n > 0, !resolution.levels.isEmpty {
+            // Each paragraph of the line (separated by U+001C and kin) is reordered on its own.
+            var visual: [Int] = []
+            let starts = resolution.paragraphStarts + [scalars.count]
+            for k in 0..<(starts.count - 1) {
+                let part = starts[k]..<starts[k + 1]
+                visual += ICUBidi.visualOrder(of: Array(resolution.levels[part])).map { Int($0) + part.lowerBound }
+            }
+            if let expected = GraphemeOrder.expected(visual: visual, graphemeOf: graphemeOf) {
+                XCTAssertEqual(order, expected, context)
+            }
         }
         if n > 0, BidiFuzz.knownICUDeviation(scalars.map(\.value)) == nil,
            let icu = ICUReference.bidiVisualOrder(Array(text.utf16), paragraphLevel: forced),
@@ -88,11 +101,12 @@ final class MovementPropertyTests: XCTestCase {
         for round in 0..<300 {
             let text = Self.randomLine(&rng)
             var doc = round % 3 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            var override: WritingDirection?
             if round % 4 == 1 {
-                try! doc.setBaseWritingDirection(Bool.random(using: &rng) ? .rightToLeft : .leftToRight,
-                                                 for: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)
+                override = Bool.random(using: &rng) ? .rightToLeft : .leftToRight
+                try! doc.setBaseWritingDirection(override!, for: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)
             }
-            checkLine(doc, &rng, context: "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            checkLine(doc, override: override, &rng, context: "seed \(seed) round \(round): \(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 
