@@ -42,7 +42,8 @@ let package = Package(
         // The command-line tool.
         .executableTarget(
             name: "caret",
-            dependencies: ["Caret", "CaretCorpus"]
+            dependencies: ["Caret", "CaretCorpus"],
+            path: "Sources/CaretCommand"
         ),
         // The benchmark suite (run it in release: swift run -c release caret-bench).
         .executableTarget(
