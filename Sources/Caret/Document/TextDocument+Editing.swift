@@ -44,6 +44,56 @@ extension TextDocument {
         return resultRange(string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0) }, removing: string.isEmpty)
     }
 
+    /// Replaces the text in `range` with `text`, like `replace(_:withText:)`, and returns the
+    /// change as a `TextEdit` (exact ranges, not widened to grapheme boundaries) — the one edit
+    /// description that positions, selections and derived structures are mapped through.
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
+    ///   document is then unchanged.
+    /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
+    @discardableResult
+    public mutating func edit(_ range: TextRange, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
+        guard let bytes = validated(range) else {
+            let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
+            throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
+        }
+        return applyEdit(bytes, text)
+    }
+
+    /// Replaces the units `range` of `unit` with `text` without rounding to grapheme boundaries,
+    /// like `replace(_:in:withText:)`, and returns the change as a `TextEdit`.
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside the text; the document
+    ///   is then unchanged.
+    /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
+    @discardableResult
+    public mutating func edit(_ range: Range<Int>, in unit: TextUnit, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
+        let bound = rope.summary[unit]
+        guard let s = scalarAlignedUTF8Offset(of: range.lowerBound, in: unit) else {
+            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
+        }
+        guard let e = range.isEmpty ? s : scalarAlignedUTF8Offset(of: range.upperBound, in: unit) else {
+            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
+        }
+        return applyEdit(s..<max(s, e), text)
+    }
+
+    /// Applies a validated byte-range replacement and describes it.
+    private mutating func applyEdit(_ bytes: Range<Int>, _ text: some StringProtocol) -> TextEdit {
+        let utf16Start = count(.utf16, beforeUTF8: bytes.lowerBound)
+        let utf16End = count(.utf16, beforeUTF8: bytes.upperBound)
+        var string = String(text)
+        let insertedUTF16 = string.utf16.count
+        let insertedUTF8 = string.withUTF8 { new -> Int in
+            _ = replaceUTF8(bytes, with: new)
+            return new.count
+        }
+        return TextEdit(replacedUTF8Range: bytes,
+                        insertedUTF8Range: bytes.lowerBound..<bytes.lowerBound + insertedUTF8,
+                        replacedUTF16Range: utf16Start..<utf16End,
+                        insertedUTF16Range: utf16Start..<utf16Start + insertedUTF16)
+    }
+
     /// What `replace` returns, given the new text's range widened to grapheme boundaries: that
     /// range, or for removed text the empty range at its start.
     private func resultRange(_ enclosing: Range<Int>, removing: Bool) -> TextRange {
