@@ -91,7 +91,7 @@ final class InputModelTests: XCTestCase {
 
     func testVetoedCommitRestoresTheStateBeforeTheComposition() {
         var m = InputModel("abc", kind: .multiLine)
-        m.setSelection(.init(anchor: 1, focus: 2))
+        m.setSelection(1..<2)
         m.setMarkedText("ß", selectedRange: 0..<1, unit: .utf16)
         XCTAssertEqual(m.text, "aßc")
         m.answers.shouldChange = false

@@ -6,90 +6,121 @@ import Caret
 
 extension InputModel {
     /// `setMarkedText(_:selectedRange:unit:)`: replaces the marked text (or the selection, which
-    /// starts a composition) and selects `selectedRange` inside it, clamped; nil or "" removes it.
+    /// starts a composition) and selects `selectedRange` inside it, counted in `unit`, clamped,
+    /// its ends snapped back to a grapheme boundary but not before the marked text. nil or ""
+    /// removes the marked text, which ends the composition as a commit of nothing.
     mutating func setMarkedText(_ text: String?, selectedRange: Range<Int>, unit: TextUnit) {
         guard mayEdit() else { return }
-        let new = Array((text ?? "").unicodeScalars)
-        if composition == nil {
-            if new.isEmpty { return }
-            setComposition(Composition(before: snapshot, start: editRange))
-            setMarked(editRange)
-        }
-        guard let m = marked else { return }
-        if new.isEmpty { return commitComposition(with: []) }
-        let lower = Self.scalarIndex(selectedRange.lowerBound, in: new, unit: unit)
-        let upper = max(lower, Self.scalarIndex(selectedRange.upperBound, in: new, unit: unit))
-        apply(m, new, selection: Selection(anchor: m.lowerBound + lower, focus: m.lowerBound + upper))
-        setMarked(m.lowerBound..<(m.lowerBound + new.count))
-        goal = nil
-    }
-
-    /// The scalar index in `scalars` that `offset` units of `unit` reach, clamped to
-    /// 0...length and rounded down to a scalar start (a grapheme start for `.grapheme`).
-    static func scalarIndex(_ offset: Int, in scalars: [Unicode.Scalar], unit: TextUnit) -> Int {
-        if offset <= 0 { return 0 }
-        let flat = FuzzModel(scalars)
-        let clamped = min(offset, flat.count(in: unit))
-        return flat.scalarIndex(roundingDown: clamped, in: unit) ?? scalars.count
-    }
-
-    /// `unmarkText()`: commits the marked text as it is.
-    mutating func unmarkText() {
-        guard mayEdit() else { return }
-        commitComposition()
-    }
-
-    /// Ends the composition, if any, committing `committed` (default: the marked text as it
-    /// is). Offered as one change from the state before the composition; a veto restores that
-    /// state; a commit that changes nothing there (nothing replaced, nothing committed) just
-    /// removes the marked text, asking nobody.
-    mutating func commitComposition(with committed: [Unicode.Scalar]? = nil) {
-        guard let c = composition, let m = marked else { return }
-        let text = committed ?? Array(scalars[m])
-        setComposition(nil)
-        setMarked(nil)
-        goal = nil
-        if c.start.isEmpty && text.isEmpty {
-            restore(c.before)
+        guard let text, !text.isEmpty else {
+            if composition != nil { commitComposition(with: []) }
             return
         }
-        let before = FuzzModel(c.before.scalars)
-        var s = ""
-        s.unicodeScalars.append(contentsOf: text)
-        offers.append(Offer(utf16Range: before.utf16[c.start.lowerBound]..<before.utf16[c.start.upperBound], replacement: s))
-        guard answers.shouldChange else {
-            restore(c.before)
-            return
-        }
-        // Now the text is the old one with the start range replaced by the committed text.
-        var result = c.before.scalars
-        result.replaceSubrange(c.start, with: text)
-        let selection: Selection? = committed == nil ? self.selection : .caret(c.start.lowerBound + text.count)
-        restore(Snapshot(scalars: result, selection: selection))
-        record(c.before, as: nil, coalescing: false)
-        events.append(.editingChanged)
-    }
-
-    /// `deleteBackward()` / `deleteForward()` while composing: deletes inside the marked text
-    /// only (an update: asks nobody); deleting all of it ends the composition as a commit of
-    /// nothing.
-    mutating func deleteInMarkedText(forward: Bool) {
-        guard let m = marked, let sel = selection else { return }
-        let r = sel.range.clamped(to: m)
-        var cut: Range<Int>
-        if !r.isEmpty {
-            cut = r
-        } else if forward {
-            guard r.upperBound < m.upperBound else { return }
-            cut = r.lowerBound..<min(flat.boundary(atOrAfter: r.lowerBound + 1), m.upperBound)
+        let new = Array(text.unicodeScalars)
+        let shown = selection
+        let replaced: Range<Int>
+        if let m = marked {
+            replaced = m
         } else {
-            guard r.lowerBound > m.lowerBound else { return }
-            let b = backwardDeletionRange(before: r.lowerBound)
-            cut = max(b.lowerBound, m.lowerBound)..<b.upperBound
+            replaced = editRange
+            composition = Composition(before: snapshot, start: replaced)
         }
-        if cut.count == m.count { return commitComposition(with: []) }
-        apply(cut, [], selection: .caret(cut.lowerBound))
-        setMarked(m.lowerBound..<(m.upperBound - cut.count))
-        goal = nil
+        breakCoalescing()
+        replaceText(replaced, new)
+        let m = replaced.lowerBound..<(replaced.lowerBound + new.count)
+        marked = m
+        let a = place(selectedRange.lowerBound, in: m, unit: unit)
+        let b = selectedRange.isEmpty ? a : place(selectedRange.upperBound, in: m, unit: unit)
+        selection = Selection(anchor: a, focus: b)
+        goalColumn = nil
+        if selection != shown { events.append(.selectionChanged) }
+    }
+
+    /// Where `offset` units of `unit` into the marked text `m` fall: graphemes are the
+    /// document's, counted from the boundary at or before the marked text; other units round
+    /// down to a scalar; clamped to the marked text, snapped back to a grapheme boundary but not
+    /// before `m`'s start.
+    func place(_ offset: Int, in m: Range<Int>, unit: TextUnit) -> Int {
+        var local: Int
+        if unit == .grapheme {
+            if offset <= 0 {
+                local = 0
+            } else {
+                let g = flat.offset(ofScalar: flat.boundary(atOrBefore: m.lowerBound), in: .grapheme) + offset
+                local = (g <= flat.graphemeCount ? flat.boundaries[g] : scalars.count) - m.lowerBound
+            }
+        } else {
+            local = 0
+            var units = 0
+            for s in scalars[m] {
+                let width: Int
+                switch unit {
+                case .utf8: width = UTF8.width(s)
+                case .utf16: width = UTF16.width(s)
+                case .unicodeScalar, .grapheme: width = 1
+                }
+                if units + width > offset { break }
+                units += width
+                local += 1
+            }
+        }
+        let x = m.lowerBound + min(max(local, 0), m.count)
+        return max(flat.boundary(atOrBefore: x), m.lowerBound)
+    }
+
+    /// `unmarkText()`: commits the marked text as it stands; nothing without marked text.
+    mutating func unmarkText() {
+        if composition != nil { commitComposition(with: nil) }
+    }
+
+    /// Ends the composition with `committed` (default: the marked text as it stands): the text
+    /// and selection from before the composition come back, then the change from there is
+    /// submitted (a caret after the committed text). Vetoed, or changing nothing, the state
+    /// from before the composition stays. True when the change was applied.
+    @discardableResult
+    mutating func commitComposition(with committed: [Unicode.Scalar]?) -> Bool {
+        guard let c = composition, let m = marked else { return false }
+        let shown = selection
+        let text = committed ?? Array(scalars[m])
+        composition = nil
+        marked = nil
+        replaceText(m, Array(c.before.scalars[c.start]))
+        selection = c.before.selection
+        if submit(c.start, text, kind: nil, shown: .some(shown)) { return true }
+        if selection != shown { events.append(.selectionChanged) }
+        return false
+    }
+
+    /// Undo while composing: the text and selection from before the composition come back,
+    /// asking nobody; it was never a step (choice).
+    mutating func cancelComposition() {
+        guard let c = composition, let m = marked else { return }
+        let shown = selection
+        composition = nil
+        marked = nil
+        replaceText(m, Array(c.before.scalars[c.start]))
+        selection = c.before.selection
+        if selection != shown { events.append(.selectionChanged) }
+    }
+
+    /// `deleteBackward()` while composing: the selection inside the marked text, else the
+    /// backward-deletion cluster before the caret down to the marked text's start; deleting
+    /// all of it ends the composition as a commit of nothing. An update: asks nobody.
+    mutating func deleteBackwardInMarkedText() {
+        guard let m = marked else { return }
+        var r = editRange.clamped(to: m)
+        if r.isEmpty {
+            guard r.lowerBound > m.lowerBound else { return }
+            let cluster = backwardDeletionRange(before: r.lowerBound)
+            r = max(cluster.lowerBound, m.lowerBound)..<r.lowerBound
+        }
+        if r == m {
+            commitComposition(with: [])
+            return
+        }
+        let shown = selection
+        replaceText(r, [])
+        marked = m.lowerBound..<(m.upperBound - r.count)
+        selection = .caret(flat.boundary(atOrBefore: r.lowerBound))
+        if selection != shown { events.append(.selectionChanged) }
     }
 }

@@ -2,57 +2,89 @@
 // (EDITING.md, "Input", "Who is asked", "Return", "Undo").
 
 extension InputModel {
-    /// The hard line terminators (CR LF is one); a field turns each into a space on paste.
-    static func isLineBreak(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
-    }
-
-    /// The scalar range the next user edit replaces: the selection (a caret when there is none).
-    var editRange: Range<Int> { (selection ?? .caret(scalars.count)).range }
-
-    /// A user edit of `range`: offered once; on acceptance applied, caret after the new text,
-    /// recorded for undo (`kind` nil: a step of its own that ends coalescing), and announced.
+    /// A user edit of `range`: offered once (unless it changes nothing); on acceptance applied,
+    /// the selection moved (a caret after the new text, or each end mapped through the edit),
+    /// recorded for undo, and announced: `.editingChanged`, then `.selectionChanged` if the
+    /// selection differs from `shown` (default: the selection when the call began).
     @discardableResult
-    mutating func userEdit(_ range: Range<Int>, _ text: [Unicode.Scalar], kind: Coalescing?,
-                           coalescing: Bool = true) -> Bool {
+    mutating func submit(_ range: Range<Int>, _ text: [Unicode.Scalar], kind: Coalescing?, startsStep: Bool = false,
+                         mapped: Bool = false, shown: Selection?? = nil) -> Bool {
+        if range.isEmpty && text.isEmpty { return false }
         var s = ""
         s.unicodeScalars.append(contentsOf: text)
-        guard offer(range, s) else { return false }
+        offers.append(Offer(utf16Range: flat.utf16[range.lowerBound]..<flat.utf16[range.upperBound], replacement: s))
+        guard answers.shouldChange else { return false }
         let before = snapshot
-        apply(range, text, selection: .caret(range.lowerBound + text.count))
-        record(before, as: kind, coalescing: coalescing)
+        let shownSelection = shown ?? selection
+        replaceText(range, text)
+        if mapped {
+            selection = selection.map { sel in
+                func end(_ e: End) -> End {
+                    let x = Self.map(e.index, through: range, newCount: text.count, before: false)
+                    return End(index: flat.boundary(atOrBefore: min(x, scalars.count)), affinity: e.affinity)
+                }
+                return Selection(anchor: end(sel.anchor), focus: end(sel.focus))
+            }
+        } else {
+            let x = text.isEmpty ? flat.boundary(atOrBefore: range.lowerBound)
+                                 : flat.boundary(atOrAfter: range.lowerBound + text.count)
+            selection = .caret(x)
+        }
+        goalColumn = nil
+        record(Step(before: before, after: snapshot, span: Span(start: range.lowerBound, removed: range.count, inserted: text.count)),
+               as: kind, startsStep: startsStep)
         events.append(.editingChanged)
-        goal = nil
+        if selection != shownSelection { events.append(.selectionChanged) }
         return true
     }
 
-    /// `insertText(_:)`: commits marked text with it, handles Return, else types at the selection.
-    mutating func insertText(_ text: String) {
-        guard mayEdit() else { return }
-        let new = Array(text.unicodeScalars)
-        if kind == .singleLine && text == "\n" {
-            commitComposition()
-            guard answers.shouldReturn else { return }
-            events.append(.editingDidEndOnExit)
-            endEditing(force: false)
-            return
-        }
-        if composition != nil {
-            commitComposition(with: new)
-            return
-        }
-        // A typed line break in a view ends the step before it and opens the next one.
-        let breaks = kind == .multiLine && new.contains(where: Self.isLineBreak)
-        if new.isEmpty && editRange.isEmpty { return }
-        userEdit(editRange, new, kind: .typing, coalescing: !breaks)
+    /// `TextEdit.map(_:bias:)` on scalar indices, for an edit replacing `r` with `newCount` scalars.
+    static func map(_ x: Int, through r: Range<Int>, newCount: Int, before: Bool) -> Int {
+        if x < r.lowerBound { return x }
+        if x > r.upperBound { return x + newCount - r.count }
+        if r.isEmpty { return before ? r.lowerBound : r.lowerBound + newCount }
+        if x == r.lowerBound { return x }
+        if x == r.upperBound { return r.lowerBound + newCount }
+        return before ? r.lowerBound : r.lowerBound + newCount
     }
 
-    /// The backward-deletion cluster before scalar index `i` (a grapheme boundary, > 0): the
-    /// cluster before it, or only its last scalar when the cluster's first scalar is in
-    /// U+0530–U+194F and is not a Hangul jamo (a Hangul syllable goes whole either way).
+    /// `TextEdit.map(_: TextRange)` on scalar indices: a non-empty range does not grow at its
+    /// edges and becomes empty at the edit when wholly removed; an empty one stays before
+    /// inserted text.
+    static func map(_ range: Range<Int>, through r: Range<Int>, newCount: Int) -> Range<Int> {
+        if range.isEmpty {
+            let p = map(range.lowerBound, through: r, newCount: newCount, before: true)
+            return p..<p
+        }
+        let a = map(range.lowerBound, through: r, newCount: newCount, before: false)
+        let b = map(range.upperBound, through: r, newCount: newCount, before: true)
+        return b <= a ? r.lowerBound..<r.lowerBound : a..<b
+    }
+
+    /// Each line break (LF, CR, CR LF as one, VT, FF, NEL, LS, PS) as a space.
+    static func lineBreaksAsSpaces(_ text: String) -> String { String(text.map { $0.isNewline ? " " : $0 }) }
+
+    /// `insertText(_:)`: one line break in a field is Return; otherwise it commits marked text
+    /// as the typed text, or types over the selection (in a field line breaks become spaces).
+    mutating func insertText(_ text: String) {
+        guard mayEdit() else { return }
+        if kind == .singleLine && text.count == 1 && text.first!.isNewline {
+            if composition != nil { commitComposition(with: nil) }
+            pressReturn()
+            return
+        }
+        let typed = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
+        if composition != nil {
+            commitComposition(with: Array(typed.unicodeScalars))
+            return
+        }
+        let hasBreak = kind == .multiLine && typed.contains { $0.isNewline }
+        submit(editRange, Array(typed.unicodeScalars), kind: .typing, startsStep: hasBreak)
+    }
+
+    /// The backward-deletion cluster before scalar index `i` (> 0): the grapheme cluster before
+    /// it, or only its last scalar when the cluster's first scalar is in U+0530–U+194F and is not
+    /// a Hangul jamo (a Hangul syllable, precomposed or in jamo, goes whole).
     func backwardDeletionRange(before i: Int) -> Range<Int> {
         let start = flat.boundary(atOrBefore: i - 1)
         let first = scalars[start].value
@@ -62,108 +94,84 @@ extension InputModel {
         return start..<i
     }
 
-    /// `deleteBackward()`: the selection, else the backward-deletion cluster before the caret.
+    /// `deleteBackward()`: the selection, else the backward-deletion cluster before the caret;
+    /// inside marked text, inside it.
     mutating func deleteBackward() {
         guard mayEdit() else { return }
-        if composition != nil { return deleteInMarkedText(forward: false) }
+        if composition != nil { return deleteBackwardInMarkedText() }
         let r = editRange
-        if !r.isEmpty { userEdit(r, [], kind: .deletingBackward); return }
-        guard r.lowerBound > 0 else { return }
-        userEdit(backwardDeletionRange(before: r.lowerBound), [], kind: .deletingBackward)
+        if !r.isEmpty {
+            submit(r, [], kind: .deletingBackward)
+        } else if r.lowerBound > 0 {
+            submit(backwardDeletionRange(before: r.lowerBound), [], kind: .deletingBackward)
+        }
     }
 
-    /// `deleteForward()`: the selection, else the whole cluster after the caret.
+    /// `deleteForward()`: commits marked text (choice), then the selection, else the whole
+    /// cluster after the caret.
     mutating func deleteForward() {
         guard mayEdit() else { return }
-        if composition != nil { return deleteInMarkedText(forward: true) }
+        if composition != nil { commitComposition(with: nil) }
         let r = editRange
-        if !r.isEmpty { userEdit(r, [], kind: .deletingForward); return }
-        guard r.lowerBound < scalars.count else { return }
-        userEdit(r.lowerBound..<flat.boundary(atOrAfter: r.lowerBound + 1), [], kind: .deletingForward)
+        if !r.isEmpty {
+            submit(r, [], kind: .deletingForward)
+        } else if r.lowerBound < scalars.count {
+            submit(r.lowerBound..<flat.boundary(atOrAfter: r.lowerBound + 1), [], kind: .deletingForward)
+        }
     }
 
-    /// `paste(_:)`: replaces the selection as a step of its own; a field turns line breaks into
-    /// spaces (CR LF into one).
+    /// `paste(_:)`: commits marked text, then replaces the selection as a step of its own; a
+    /// field turns line breaks into spaces.
     mutating func paste(_ text: String) {
         guard mayEdit() else { return }
-        commitComposition()
-        var new = Array(text.unicodeScalars)
-        if kind == .singleLine {
-            var out: [Unicode.Scalar] = []
-            var k = 0
-            while k < new.count {
-                if Self.isLineBreak(new[k]) {
-                    out.append(" ")
-                    k += new[k] == "\r" && k + 1 < new.count && new[k + 1] == "\n" ? 2 : 1
-                } else {
-                    out.append(new[k])
-                    k += 1
-                }
-            }
-            new = out
-        }
-        if new.isEmpty && editRange.isEmpty { return }
-        userEdit(editRange, new, kind: nil)
+        if composition != nil { commitComposition(with: nil) }
+        let pasted = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
+        submit(editRange, Array(pasted.unicodeScalars), kind: nil)
     }
 
-    /// `copy()`: the selected text, nil when nothing is selected.
+    /// `copy()`: the selected text (its ends snapped to grapheme boundaries); nil when empty.
     func copy() -> String? {
         guard let r = selection?.range, !r.isEmpty else { return nil }
-        return string(r)
+        return string(flat.boundary(atOrBefore: r.lowerBound)..<flat.boundary(atOrBefore: r.upperBound))
     }
 
-    /// `cut()`: the selected text, removed as a step of its own; nil (and no change) when
-    /// nothing is selected or the delegate refuses.
+    /// `cut()`: nil (asking nobody, not even to begin editing) without a selection; else
+    /// commits marked text and removes the selection as a step of its own.
     mutating func cut() -> String? {
-        guard mayEdit() else { return nil }
-        commitComposition()
-        guard let r = selection?.range, !r.isEmpty else { return nil }
-        let s = string(r)
-        return userEdit(r, [], kind: nil) ? s : nil
+        guard let r = selection?.range, !r.isEmpty, mayEdit() else { return nil }
+        if composition != nil { commitComposition(with: nil) }
+        let range = editRange
+        guard !range.isEmpty else { return nil }
+        let removed = string(range)
+        return submit(range, [], kind: nil) ? removed : nil
     }
 
-    /// `replace(_:withText:)` on scalar indices (grapheme boundaries): a user edit that keeps the
-    /// selection where the edit maps it (an empty selection stays before inserted text).
+    /// `replace(_:withText:)` of `range` (grapheme-boundary scalar indices, valid): a user edit
+    /// and its own step; each end of the selection touching the replaced text moves after the
+    /// new text (choice). Marked text is committed first and `range` follows the commit's edits.
     @discardableResult
     mutating func replace(_ range: Range<Int>, with text: String) -> Bool {
         guard mayEdit() else { return false }
-        commitComposition()
-        let new = Array(text.unicodeScalars)
-        guard offer(range, text) else { return false }
-        let before = snapshot
-        let mapped = selection.map { Self.map($0, through: range, newCount: new.count) }
-        apply(range, new, selection: mapped)
-        record(before, as: nil, coalescing: false)
-        events.append(.editingChanged)
-        goal = nil
-        return true
-    }
-
-    /// `TextEdit.map(_: TextRange)` on scalar indices: a non-empty range does not grow at its
-    /// edges and collapses when wholly removed; an empty one stays before inserted text.
-    static func map(_ s: Selection, through r: Range<Int>, newCount: Int) -> Selection {
-        func point(_ x: Int, before: Bool) -> Int {
-            if x < r.lowerBound { return x }
-            if x > r.upperBound { return x + newCount - r.count }
-            if r.isEmpty { return before ? r.lowerBound : r.lowerBound + newCount }
-            if x == r.lowerBound { return x }
-            if x == r.upperBound { return r.lowerBound + newCount }
-            return before ? r.lowerBound : r.lowerBound + newCount
+        var target = range
+        if let m = marked, let c = composition {
+            let committed = m.count
+            target = Self.map(target, through: m, newCount: c.start.count)
+            if commitComposition(with: nil) {
+                target = Self.map(target, through: c.start, newCount: committed)
+            }
+            target = flat.boundary(atOrBefore: target.lowerBound)..<flat.boundary(atOrBefore: target.upperBound)
         }
-        let range = s.range
-        if range.isEmpty { return .caret(point(range.lowerBound, before: true)) }
-        let a = point(range.lowerBound, before: false), b = point(range.upperBound, before: true)
-        if b <= a { return .caret(r.lowerBound) }
-        return s.anchor <= s.focus ? Selection(anchor: a, focus: b) : Selection(anchor: b, focus: a)
+        return submit(target, Array(text.unicodeScalars), kind: nil, mapped: true)
     }
 
-    /// `clear()`: asks `textInputShouldClear`, then offers the removal of all text.
+    /// `clear()`: commits marked text, asks `textInputShouldClear`, then offers the removal of
+    /// all text; true when the text is empty because of it (or already was).
     @discardableResult
     mutating func clear() -> Bool {
         guard mayEdit() else { return false }
-        commitComposition()
+        if composition != nil { commitComposition(with: nil) }
         guard answers.shouldClear else { return false }
         if scalars.isEmpty { return true }
-        return userEdit(0..<scalars.count, [], kind: nil)
+        return submit(0..<scalars.count, [], kind: nil)
     }
 }

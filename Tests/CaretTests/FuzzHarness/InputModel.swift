@@ -6,18 +6,38 @@
 /// What `TextInput` must hold after each call: text, selection, marked text, editing state and
 /// undo history, and what it must have asked and told its delegate.
 ///
-/// Positions are scalar indices into `scalars`. The selection is kept as an anchor and a focus
-/// (the end that moves when a selection is extended); both sit on grapheme boundaries except
-/// inside marked text, whose selection the input method sets in UTF-16 units.
+/// Positions are scalar indices into `scalars`. The selection is an anchor (the end that stays
+/// when a selection is extended) and a focus, each with the affinity that visual movement gave
+/// it; both sit on grapheme boundaries, except at the start of marked text that begins inside a
+/// cluster. Where the contract is silent the model follows `TextInput`'s documented choice (a
+/// commit leaves a caret after the committed text, `deleteForward` commits marked text first,
+/// undo while composing cancels the composition, `replace` moves each end of the selection
+/// that touches the replaced text after the new text); those are marked "choice" below.
 struct InputModel {
     enum Kind: Equatable { case singleLine, multiLine }
 
-    /// The selection: `anchor` stays when extending, `focus` moves. nil = no selection.
+    /// One end of the selection.
+    struct End: Equatable {
+        var index: Int
+        var affinity: TextAffinity = .downstream
+    }
+
+    /// The selection: `anchor` stays when extending, `focus` moves.
     struct Selection: Equatable {
-        var anchor: Int
-        var focus: Int
-        var range: Range<Int> { min(anchor, focus)..<max(anchor, focus) }
+        var anchor: End
+        var focus: End
+        init(anchor: Int, focus: Int) {
+            self.anchor = End(index: anchor)
+            self.focus = End(index: focus)
+        }
+        init(anchor: End, focus: End) {
+            self.anchor = anchor
+            self.focus = focus
+        }
         static func caret(_ i: Int) -> Selection { Selection(anchor: i, focus: i) }
+        var range: Range<Int> { min(anchor.index, focus.index)..<max(anchor.index, focus.index) }
+        /// The range's ends in storage order (at one offset the anchor comes first).
+        var ordered: (start: End, end: End) { focus.index < anchor.index ? (focus, anchor) : (anchor, focus) }
     }
 
     /// Text and selection at one moment: what undo and a vetoed commit go back to.
@@ -26,16 +46,25 @@ struct InputModel {
         var selection: Selection?
     }
 
-    /// One undo step: the state before it and after it.
+    /// One undo step: the state before it and after it, and where its text changed.
     struct Step: Equatable {
         var before: Snapshot
         var after: Snapshot
+        var span = Span()
     }
 
-    /// What the last user edit was, for coalescing: typing and deleting extend the open step.
+    /// One contiguous replacement, in scalars: where it starts in the old text, how much it
+    /// removed and inserted. Consecutive edits grow a step only where they continue it.
+    struct Span: Equatable {
+        var start = 0
+        var removed = 0
+        var inserted = 0
+    }
+
+    /// How the last undo step may still grow.
     enum Coalescing: Equatable { case typing, deletingBackward, deletingForward }
 
-    /// A composition in progress: the state before it began and the range it started from.
+    /// A composition in progress: the state before it began and the range it replaced.
     struct Composition: Equatable {
         var before: Snapshot
         var start: Range<Int>
@@ -45,10 +74,12 @@ struct InputModel {
     struct Offer: Equatable, CustomStringConvertible {
         var utf16Range: Range<Int>
         var replacement: String
-        var description: String { "\(utf16Range) -> \(replacement.unicodeScalars.map { String($0.value, radix: 16) })" }
+        var description: String {
+            "\(utf16Range) -> [\(replacement.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))]"
+        }
     }
 
-    /// What the delegate is sent (`didApply` is checked on its own, by replaying the edits).
+    /// What the delegate is sent (`didApply` is checked apart, by replaying the edits).
     enum Event: Equatable { case editingDidBegin, editingChanged, selectionChanged, editingDidEnd, editingDidEndOnExit }
 
     /// The delegate's answers for the current call, set by the harness before each call.
@@ -66,17 +97,14 @@ struct InputModel {
     /// ICU's view of `scalars` (grapheme boundaries, UTF-16 offsets), rebuilt on every change.
     private(set) var flat: FuzzModel
     var selection: Selection?
-    private(set) var marked: Range<Int>?
-    private(set) var composition: Composition?
-    private(set) var isEditing = false
+    var marked: Range<Int>?
+    var composition: Composition?
+    var isEditing = false
     private(set) var undoStack: [Step] = []
     private(set) var redoStack: [Step] = []
     private(set) var open: Coalescing?
-    /// The caret of the last up/down press, with its goal column; nil after anything else.
-    var goal: TextCaret?
-    /// The affinity of the selection's focus: what the last left/right press gave, downstream
-    /// after anything else (visual movement depends on it where runs of two directions meet).
-    var focusAffinity: TextAffinity = .downstream
+    /// The grapheme column up/down presses aim for; nil after any other change of the selection.
+    var goalColumn: Int?
 
     var answers = Answers()
     /// What the current call asked and sent; the harness clears them before each call.
@@ -93,133 +121,98 @@ struct InputModel {
 
     var text: String { flat.text }
     var snapshot: Snapshot { Snapshot(scalars: scalars, selection: selection) }
-    var canUndo: Bool { !undoStack.isEmpty }
-    var canRedo: Bool { !redoStack.isEmpty }
-    /// The step that `undo()` would revert, or nil.
-    var lastStep: Step? { undoStack.last }
+    /// Undo also cancels a composition; redo waits until it ends.
+    var canUndo: Bool { composition != nil || !undoStack.isEmpty }
+    var canRedo: Bool { composition == nil && !redoStack.isEmpty }
 
-    /// The UTF-16 offsets of a range of scalar indices.
-    func utf16(_ r: Range<Int>) -> Range<Int> { flat.utf16[r.lowerBound]..<flat.utf16[r.upperBound] }
+    /// The range user edits replace: the selection, or the end of the text when there is none.
+    var editRange: Range<Int> { selection?.range ?? scalars.count..<scalars.count }
 
-    /// The selection's UTF-16 range, snapped to grapheme boundaries as `TextPosition`s are.
+    /// The UTF-16 offset of scalar index `i`, snapped back to a grapheme boundary, as the
+    /// document reports a position.
+    func snappedUTF16(_ i: Int) -> Int { flat.utf16[flat.boundary(atOrBefore: i)] }
+    func snappedUTF16(_ r: Range<Int>) -> Range<Int> { snappedUTF16(r.lowerBound)..<snappedUTF16(r.upperBound) }
+
+    /// The selection's UTF-16 range as `selectedTextRange` reports it.
     var selectedUTF16: Range<Int>? { selection.map { snappedUTF16($0.range) } }
-    /// The marked text's UTF-16 range, snapped the same way.
+    /// The marked text's UTF-16 range as `markedTextRange` reports it.
     var markedUTF16: Range<Int>? { marked.map { snappedUTF16($0) } }
-
-    func snappedUTF16(_ r: Range<Int>) -> Range<Int> {
-        flat.utf16[flat.boundary(atOrBefore: r.lowerBound)]..<flat.utf16[flat.boundary(atOrBefore: r.upperBound)]
-    }
 
     func string(_ r: Range<Int>) -> String { flat.text(scalars: r) }
 
     // MARK: Changing the text
 
-    /// Replaces `range` with `replacement`, moves the selection to `selection` and keeps the
-    /// marked range in step. Sends `.selectionChanged` when the selection moved.
-    mutating func apply(_ range: Range<Int>, _ replacement: [Unicode.Scalar], selection newSelection: Selection?) {
-        let old = selection
+    /// Replaces `range` with `replacement` (no event: `didApply` is checked by replay).
+    mutating func replaceText(_ range: Range<Int>, _ replacement: [Unicode.Scalar]) {
         scalars.replaceSubrange(range, with: replacement)
         flat = FuzzModel(scalars)
-        selection = newSelection
-        focusAffinity = .downstream
-        if old != newSelection { events.append(.selectionChanged) }
     }
 
-    /// Restores a snapshot (undo, redo, a vetoed commit), sending `.selectionChanged` if it moved.
-    mutating func restore(_ s: Snapshot) {
-        let old = selection
+    /// Sets the selection, sending `.selectionChanged` when it differs from `shown`.
+    mutating func select(_ s: Selection?, shown: Selection?) {
+        selection = s
+        if s != shown { events.append(.selectionChanged) }
+    }
+
+    /// Restores a snapshot's text and selection (undo, redo, a cancelled composition).
+    mutating func restoreText(_ s: Snapshot) {
         scalars = s.scalars
         flat = FuzzModel(scalars)
         selection = s.selection
-        focusAffinity = .downstream
-        if old != s.selection { events.append(.selectionChanged) }
     }
 
-    /// Sets the marked range (used by the composition rules).
-    mutating func setMarked(_ r: Range<Int>?) { marked = r }
-    mutating func setComposition(_ c: Composition?) { composition = c }
-
-    /// Offers a user edit to the delegate; true when accepted.
-    mutating func offer(_ range: Range<Int>, _ replacement: String) -> Bool {
-        offers.append(Offer(utf16Range: utf16(range), replacement: replacement))
-        return answers.shouldChange
-    }
-
-    /// Records a user edit as an undo step, extending the open step when it coalesces.
-    mutating func record(_ before: Snapshot, as kind: Coalescing?, coalescing: Bool) {
+    /// Records a user edit as an undo step: extends the open step when it is of the same kind
+    /// and continues where the last one ended; a line break (`startsStep`) opens a new one.
+    mutating func record(_ step: Step, as kind: Coalescing?, startsStep: Bool = false) {
         redoStack.removeAll()
-        if coalescing, let o = open, o == kind, !undoStack.isEmpty {
-            undoStack[undoStack.count - 1].after = snapshot
-        } else {
-            undoStack.append(Step(before: before, after: snapshot))
+        if !startsStep, let kind, kind == open, let last = undoStack.last, last.after == step.before,
+           let span = Self.merge(last.span, step.span, kind) {
+            undoStack[undoStack.count - 1].after = step.after
+            undoStack[undoStack.count - 1].span = span
+            return
         }
+        undoStack.append(step)
         open = kind
+    }
+
+    /// `last` grown by `next`, when `next` continues it: typing where the typed text ended,
+    /// backspace right before what it deleted, forward delete where it deleted.
+    static func merge(_ last: Span, _ next: Span, _ kind: Coalescing) -> Span? {
+        var span = last
+        switch kind {
+        case .typing:
+            guard next.removed == 0, next.start == last.start + last.inserted else { return nil }
+            span.inserted += next.inserted
+        case .deletingBackward:
+            guard last.inserted == 0, next.inserted == 0, next.start + next.removed == last.start else { return nil }
+            span.start = next.start
+            span.removed += next.removed
+        case .deletingForward:
+            guard last.inserted == 0, next.inserted == 0, next.start == last.start else { return nil }
+            span.removed += next.removed
+        }
+        return span
     }
 
     mutating func breakCoalescing() { open = nil }
 
     mutating func popUndo() -> Step? {
+        open = nil
         guard let step = undoStack.popLast() else { return nil }
         redoStack.append(step)
         return step
     }
 
     mutating func popRedo() -> Step? {
+        open = nil
         guard let step = redoStack.popLast() else { return nil }
         undoStack.append(step)
         return step
     }
 
-    // MARK: Editing state
-
-    /// `beginEditing()`: asks the delegate unless already editing.
-    @discardableResult
-    mutating func beginEditing() -> Bool {
-        if isEditing { return true }
-        guard answers.shouldBegin else { return false }
-        isEditing = true
-        events.append(.editingDidBegin)
-        return true
-    }
-
-    /// `endEditing(force:)`: asks the delegate (unless forced), commits marked text, ends.
-    @discardableResult
-    mutating func endEditing(force: Bool) -> Bool {
-        guard isEditing else { return true }
-        if !force && !answers.shouldEnd { return false }
-        commitComposition()
-        isEditing = false
-        breakCoalescing()
-        goal = nil
-        events.append(.editingDidEnd)
-        return true
-    }
-
-    /// The gate of every input call: editable, and editing (beginning it as a tap would).
-    mutating func mayEdit() -> Bool {
-        guard isEditable else { return false }
-        return isEditing || beginEditing()
-    }
-
-    // MARK: Programmatic changes
-
-    /// `text = s`: asks nobody; caret at the end, no marked text, no undo history.
-    mutating func setText(_ s: String) {
-        let new = Array(s.unicodeScalars)
-        marked = nil
-        composition = nil
-        apply(0..<scalars.count, new, selection: .caret(new.count))
+    mutating func clearHistory() {
         undoStack.removeAll()
         redoStack.removeAll()
         open = nil
-        goal = nil
-    }
-
-    /// `selectedTextRange = r` (grapheme-boundary scalar indices): asks nobody; ends coalescing.
-    mutating func setSelection(_ s: Selection?) {
-        if selection != s { events.append(.selectionChanged) }
-        selection = s
-        open = nil
-        goal = nil
     }
 }
