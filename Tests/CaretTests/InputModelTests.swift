@@ -25,6 +25,7 @@ final class InputModelTests: XCTestCase {
         // Hangul, precomposed and conjoining jamo: whole.
         XCTAssertEqual(backspaces("각"), [""])
         XCTAssertEqual(backspaces("\u{1100}\u{1161}\u{11A8}"), [""])
+        XCTAssertEqual(backspaces("\u{1100}\u{1100}"), ["\u{1100}", ""])
         // Latin with a mark, a family emoji, a flag pair, a keycap, CR LF: whole.
         XCTAssertEqual(backspaces("e\u{301}"), [""])
         XCTAssertEqual(backspaces("👨‍👩‍👧"), [""])

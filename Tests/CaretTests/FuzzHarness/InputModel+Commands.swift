@@ -37,7 +37,7 @@ extension InputModel {
     /// or moves from its edge in that direction.
     mutating func move(_ direction: TextLayoutDirection, by granularity: TextGranularity, extending: Bool) {
         if composition != nil { commitComposition(with: nil) }
-        let shown = selection
+        let shown = mark
         let doc = document()
         let sel = selection ?? .caret(scalars.count)
         let (startEnd, endEnd) = sel.ordered
@@ -78,17 +78,17 @@ extension InputModel {
         finishMove(Selection(anchor: extending ? sel.anchor : focus, focus: focus), goal: goal, shown: shown)
     }
 
-    private mutating func finishMove(_ s: Selection, goal: Int?, shown: Selection?) {
+    private mutating func finishMove(_ s: Selection, goal: Int?, shown: Mark?) {
         selection = s
         goalColumn = goal
         breakCoalescing()
-        if s != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 
     /// `selectAll()`: commits marked text, then selects everything.
     mutating func selectAll() {
         if composition != nil { commitComposition(with: nil) }
-        finishMove(Selection(anchor: 0, focus: scalars.count), goal: nil, shown: selection)
+        finishMove(Selection(anchor: 0, focus: scalars.count), goal: nil, shown: mark)
     }
 
     /// `undo()`: cancels a composition, else goes back to the text and selection from before
@@ -108,10 +108,10 @@ extension InputModel {
     }
 
     private mutating func replay(_ s: Snapshot) {
-        let shown = selection
+        let shown = mark
         restoreText(s)
         goalColumn = nil
         events.append(.editingChanged)
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 }

@@ -16,7 +16,7 @@ extension InputModel {
             return
         }
         let new = Array(text.unicodeScalars)
-        let shown = selection
+        let shown = mark
         let replaced: Range<Int>
         if let m = marked {
             replaced = m
@@ -32,7 +32,7 @@ extension InputModel {
         let b = selectedRange.isEmpty ? a : place(selectedRange.upperBound, in: m, unit: unit)
         selection = Selection(anchor: a, focus: b)
         goalColumn = nil
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 
     /// Where `offset` units of `unit` into the marked text `m` fall: graphemes are the
@@ -79,14 +79,14 @@ extension InputModel {
     @discardableResult
     mutating func commitComposition(with committed: [Unicode.Scalar]?) -> Bool {
         guard let c = composition, let m = marked else { return false }
-        let shown = selection
+        let shown = mark
         let text = committed ?? Array(scalars[m])
         composition = nil
         marked = nil
         replaceText(m, Array(c.before.scalars[c.start]))
         selection = c.before.selection
         if submit(c.start, text, kind: nil, shown: .some(shown)) { return true }
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
         return false
     }
 
@@ -94,12 +94,12 @@ extension InputModel {
     /// asking nobody; it was never a step (choice).
     mutating func cancelComposition() {
         guard let c = composition, let m = marked else { return }
-        let shown = selection
+        let shown = mark
         composition = nil
         marked = nil
         replaceText(m, Array(c.before.scalars[c.start]))
         selection = c.before.selection
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 
     /// `deleteBackward()` while composing: the selection inside the marked text, else the
@@ -117,10 +117,10 @@ extension InputModel {
             commitComposition(with: [])
             return
         }
-        let shown = selection
+        let shown = mark
         replaceText(r, [])
         marked = m.lowerBound..<(m.upperBound - r.count)
         selection = .caret(flat.boundary(atOrBefore: r.lowerBound))
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 }

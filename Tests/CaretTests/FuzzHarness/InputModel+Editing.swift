@@ -9,11 +9,11 @@ extension InputModel {
         if isEditing { return true }
         guard answers.shouldBegin else { return false }
         isEditing = true
-        let shown = selection
+        let shown = mark
         if selection == nil { selection = .caret(scalars.count) }
         breakCoalescing()
         events.append(.editingDidBegin)
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
         return true
     }
 
@@ -44,7 +44,7 @@ extension InputModel {
 
     /// `text = s`: asks nobody; caret at the end, no marked text, no undo history.
     mutating func setText(_ s: String) {
-        let shown = selection
+        let shown = mark
         let new = Array(s.unicodeScalars)
         marked = nil
         composition = nil
@@ -58,14 +58,14 @@ extension InputModel {
     /// nobody; a selection outside the marked text ends the composition keeping its text (an
     /// undo step, not offered). nil removes the selection (and ends any composition).
     mutating func setSelection(_ r: Range<Int>?) {
-        let shown = selection
+        let shown = mark
         if let m = marked, r == nil || r!.lowerBound < m.lowerBound || r!.upperBound > m.upperBound {
             endCompositionKeepingText()
         }
         selection = r.map { Selection(anchor: $0.lowerBound, focus: $0.upperBound) }
         goalColumn = nil
         breakCoalescing()
-        if selection != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 
     /// Ends the composition without asking anyone, keeping the marked text as typed: one undo

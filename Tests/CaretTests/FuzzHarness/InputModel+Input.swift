@@ -8,14 +8,14 @@ extension InputModel {
     /// selection differs from `shown` (default: the selection when the call began).
     @discardableResult
     mutating func submit(_ range: Range<Int>, _ text: [Unicode.Scalar], kind: Coalescing?, startsStep: Bool = false,
-                         mapped: Bool = false, shown: Selection?? = nil) -> Bool {
+                         mapped: Bool = false, shown: Mark?? = nil) -> Bool {
         if range.isEmpty && text.isEmpty { return false }
         var s = ""
         s.unicodeScalars.append(contentsOf: text)
         offers.append(Offer(utf16Range: flat.utf16[range.lowerBound]..<flat.utf16[range.upperBound], replacement: s))
         guard answers.shouldChange else { return false }
         let before = snapshot
-        let shownSelection = shown ?? selection
+        let shownMark = shown ?? mark
         replaceText(range, text)
         if mapped {
             selection = selection.map { sel in
@@ -34,7 +34,7 @@ extension InputModel {
         record(Step(before: before, after: snapshot, span: Span(start: range.lowerBound, removed: range.count, inserted: text.count)),
                as: kind, startsStep: startsStep)
         events.append(.editingChanged)
-        if selection != shownSelection { events.append(.selectionChanged) }
+        if mark != shownMark { events.append(.selectionChanged) }
         return true
     }
 
@@ -83,15 +83,22 @@ extension InputModel {
     }
 
     /// The backward-deletion cluster before scalar index `i` (> 0): the grapheme cluster before
-    /// it, or only its last scalar when the cluster's first scalar is in U+0530–U+194F and is not
-    /// a Hangul jamo (a Hangul syllable, precomposed or in jamo, goes whole).
+    /// it, or only its last scalar when the cluster's first scalar is in U+0530–U+194F — unless
+    /// the cluster is a Hangul syllable spelled in conjoining jamo, which goes whole (precomposed
+    /// syllables lie outside the range). A syllable in jamo is one or more leading jamo and then
+    /// a vowel jamo (what follows does not matter); jamo that do not make one (leading jamo
+    /// alone, a vowel jamo first) are letters being typed and go one by one (`TextInput`'s
+    /// reading of "a Hangul syllable").
     func backwardDeletionRange(before i: Int) -> Range<Int> {
         let start = flat.boundary(atOrBefore: i - 1)
         let first = scalars[start].value
-        if (0x0530...0x194F).contains(first) && !(0x1100...0x11FF).contains(first) {
-            return (i - 1)..<i
-        }
-        return start..<i
+        guard (0x0530...0x194F).contains(first) else { return start..<i }
+        let isLeading = { (v: UInt32) in (0x1100...0x115F).contains(v) || (0xA960...0xA97C).contains(v) }
+        let isVowel = { (v: UInt32) in (0x1160...0x11A7).contains(v) || (0xD7B0...0xD7C6).contains(v) }
+        var k = start
+        while k < i && isLeading(scalars[k].value) { k += 1 }
+        if k > start && k < i && isVowel(scalars[k].value) { return start..<i }
+        return (i - 1)..<i
     }
 
     /// `deleteBackward()`: the selection, else the backward-deletion cluster before the caret;

@@ -148,10 +148,21 @@ struct InputModel {
         flat = FuzzModel(scalars)
     }
 
+    /// The selection as the document identifies positions (UTF-8 offsets and affinities): what
+    /// "the selection moved" compares, before and after a call that may change the text.
+    struct Mark: Equatable {
+        var anchor: Int, anchorAffinity: TextAffinity, focus: Int, focusAffinity: TextAffinity
+    }
+
+    var mark: Mark? {
+        selection.map { Mark(anchor: flat.utf8[$0.anchor.index], anchorAffinity: $0.anchor.affinity,
+                             focus: flat.utf8[$0.focus.index], focusAffinity: $0.focus.affinity) }
+    }
+
     /// Sets the selection, sending `.selectionChanged` when it differs from `shown`.
-    mutating func select(_ s: Selection?, shown: Selection?) {
+    mutating func select(_ s: Selection?, shown: Mark?) {
         selection = s
-        if s != shown { events.append(.selectionChanged) }
+        if mark != shown { events.append(.selectionChanged) }
     }
 
     /// Restores a snapshot's text and selection (undo, redo, a cancelled composition).
