@@ -15,6 +15,10 @@ let usage = """
                                    the words of a text, with grapheme offsets
       caret move FILE --from OFFSET --right|--left|--up|--down N [--logical]
                                    the places an arrow key visits (visual order in RTL text)
+      caret session FILE [--field|--view] [--read-only] [--keep-going]
+                                   replay input events (JSON lines) on the editing model,
+                                   printing text, selection and marked text after each step;
+                                   --check/--record compare with or write FILE's .expected
       caret bench [caret-bench options]
                                    the benchmark suite (build it with -c release)
       caret help                   this text
@@ -32,6 +36,7 @@ case "case": status = CaseCommand.run(arguments)
 case "words": status = WordsCommand.run(arguments)
 case "bench": status = BenchCommand.run(arguments)
 case "move": status = MoveCommand.run(arguments)
+case "session": status = SessionCommand.run(arguments)
 case "help", "-h", "--help":
     print(usage)
     status = 0
