@@ -133,7 +133,7 @@ extension TextInput {
                 local = Self.utf8Length(ofPrefix: offset, in: unit, of: text)
             }
             let x = markedBytes.lowerBound + min(max(local, 0), markedBytes.count)
-            return position(utf8: max(document.graphemeBoundary(atOrBeforeUTF8: x), markedBytes.lowerBound))
+            return position(utf8: document.graphemeBoundary(atOrBeforeUTF8: x))
         }
         let a = place(range.lowerBound)
         let b = range.isEmpty ? a : place(range.upperBound)

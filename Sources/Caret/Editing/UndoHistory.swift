@@ -73,16 +73,16 @@ struct UndoHistory {
 
     /// Takes the last step off the undo stack and puts it on the redo stack.
     mutating func popUndo() -> Step? {
-        open = nil
         guard let step = undoSteps.popLast() else { return nil }
+        open = nil
         redoSteps.append(step)
         return step
     }
 
     /// Takes the last undone step off the redo stack and puts it back on the undo stack.
     mutating func popRedo() -> Step? {
-        open = nil
         guard let step = redoSteps.popLast() else { return nil }
+        open = nil
         undoSteps.append(step)
         return step
     }
