@@ -3,7 +3,7 @@
 /// A step is one contiguous replacement — where it starts, the text it removed, the text it
 /// inserted — with the selections from before and after it. Every user edit is one such
 /// replacement (the pipeline builds it so), consecutive typing extends the inserted text and
-/// consecutive deleting the removed text, so a step costs its own text plus about 80 bytes,
+/// consecutive deleting the removed text, so a step costs its own text plus 72 bytes,
 /// whatever the document's size (docs/ARCHITECTURE.md, "The editing model", has the figures).
 struct UndoHistory {
     struct Step {
