@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A Unicode text: a copy-on-write rope of UTF-8 chunks that keeps, for every node, its length
 /// in bytes, UTF-16 units, scalars, grapheme clusters and hard lines.
 ///
