@@ -63,7 +63,7 @@ extension TextInput {
         anchor = origin.anchor
         focus = origin.focus
         let range = origin.start..<origin.start + origin.replacedText.utf8.count
-        let change = ProposedChange(range: range, text: committed, kind: .commit, in: document)
+        let change = ProposedChange(range: range, text: committed, kind: .commit)
         if submit(change, shownSelection: shown) { return true }
         sendSelectionChanged(since: shown)
         return false
