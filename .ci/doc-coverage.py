@@ -28,6 +28,9 @@ for name in sorted(os.listdir(directory)):
             path = location["uri"].split("/Sources/", 1)[-1]
             line = location["position"]["line"] + 1
             missing.append(f"Sources/{path}:{line}: {'.'.join(symbol['pathComponents'])}")
+if total == 0:
+    print(f"doc coverage: no symbols of Caret in {directory}")
+    sys.exit(1)
 for entry in missing:
     print("undocumented public symbol:", entry)
 print(f"doc coverage: {total - len(missing)} of {total} public symbols documented")
