@@ -30,6 +30,7 @@ public struct TextDocument: Sendable {
     }
 
     /// An empty document.
+    /// - Complexity: O(1).
     public init() {
         self.init(configuration: .standard)
     }
