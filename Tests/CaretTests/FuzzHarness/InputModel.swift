@@ -226,16 +226,18 @@ struct InputModel {
 
     mutating func breakCoalescing() { open = nil }
 
+    /// Undo and redo end the open step when they have a step to move (a call with nothing to
+    /// undo or redo changes nothing, coalescing included).
     mutating func popUndo() -> Step? {
-        open = nil
         guard let step = undoStack.popLast() else { return nil }
+        open = nil
         redoStack.append(step)
         return step
     }
 
     mutating func popRedo() -> Step? {
-        open = nil
         guard let step = redoStack.popLast() else { return nil }
+        open = nil
         undoStack.append(step)
         return step
     }
