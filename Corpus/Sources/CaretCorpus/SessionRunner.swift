@@ -7,13 +7,15 @@ import Caret
 public final class SessionRunner {
     /// The transcript of a run and the lines that could not be run.
     public struct Transcript: Sendable, Equatable {
+        /// The transcript's lines, without line ends.
         public var lines: [String]
+        /// The lines that could not be run (they are in `lines` too, as `N error: …`).
         public var errors: [SessionScript.LineError]
         /// The transcript as text, one line each, ending in a newline.
         public var text: String { lines.map { $0 + "\n" }.joined() }
 
         /// The first line (1-based) where this transcript and a kept one differ, with both
-        /// versions ("(end)" past either's end); nil when they are the same text.
+        /// versions ("(end)" past either's end); nil when they are the same text. O(length).
         public func firstDifference(from expected: String) -> (line: Int, expected: String, got: String)? {
             if expected == text { return nil }
             let want = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -28,7 +30,7 @@ public final class SessionRunner {
     public let input: TextInput
     let recorder = SessionRecorder()
 
-    /// A new input as `settings` describe it.
+    /// A new input as `settings` describe it. O(length of the initial text).
     public init(settings: SessionSettings) {
         input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine)
         input.isEditable = settings.isEditable
@@ -38,7 +40,9 @@ public final class SessionRunner {
 
     /// Runs every line of `script` in file order. A bad line (one that did not parse, or whose
     /// offsets do not fit the text) is written into the transcript as `N error: …`; the run
-    /// stops there unless `keepGoing`.
+    /// stops there unless `keepGoing`. `settings` (default: the script's) describe the input.
+    /// - Complexity: the calls the script makes, plus wording the state after each line
+    ///   (O(text length) per line).
     public static func run(_ script: SessionScript, settings: SessionSettings? = nil, keepGoing: Bool) -> Transcript {
         let runner = SessionRunner(settings: settings ?? script.settings)
         var transcript = Transcript(lines: [runner.header(settings ?? script.settings)], errors: [])
