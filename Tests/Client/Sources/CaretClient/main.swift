@@ -4,7 +4,7 @@ import Foundation
 import Caret
 
 var failures = 0
-func check(_ condition: Bool, _ what: String) {
+@MainActor func check(_ condition: Bool, _ what: String) {
     if !condition {
         failures += 1
         FileHandle.standardError.write(Data("client check failed: \(what)\n".utf8))
