@@ -30,6 +30,7 @@ public struct TextDocument: Sendable {
     }
 
     /// An empty document.
+    /// - Complexity: O(1).
     public init() {
         self.init(configuration: .standard)
     }
@@ -111,7 +112,10 @@ extension TextDocument: Equatable {
 
 extension TextDocument: CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text itself.
+    /// - Complexity: O(n) in the document's length in bytes.
     public var description: String { string }
 
+    /// A document holding the literal's text: `let doc: TextDocument = "Grüße"`.
+    /// - Complexity: O(n) in the literal's length in bytes (one grapheme pass).
     public init(stringLiteral value: String) { self.init(value) }
 }

@@ -21,6 +21,7 @@ public struct TextInputRules: Sendable, Hashable, Codable {
     public var rightViewMode: OverlayViewMode
 
     /// No limit, no placeholder, no clearing, overlays never shown (UIKit's defaults).
+    /// - Complexity: O(1).
     public init(maximumLength: Int? = nil, placeholder: String? = nil, clearsOnBeginEditing: Bool = false,
                 clearsOnInsertion: Bool = false, clearButtonMode: OverlayViewMode = .never,
                 leftViewMode: OverlayViewMode = .never, rightViewMode: OverlayViewMode = .never) {
@@ -36,5 +37,12 @@ public struct TextInputRules: Sendable, Hashable, Codable {
 
 /// When an overlay (the clear button, a left or right view) is visible (`UITextField.ViewMode`).
 public enum OverlayViewMode: Sendable, Hashable, Codable {
-    case never, whileEditing, unlessEditing, always
+    /// Never shown.
+    case never
+    /// Shown only while the input is editing.
+    case whileEditing
+    /// Shown only while the input is not editing.
+    case unlessEditing
+    /// Always shown.
+    case always
 }
