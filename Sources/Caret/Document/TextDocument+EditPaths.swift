@@ -27,12 +27,21 @@ extension TextDocument {
         return enclosing
     }
 
-    /// The text half of `replaceUTF8`: the rope.
+    /// The text half of `replaceUTF8`: the rope. Leaves the finger at the edit.
     private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        fingerForEdit()
         let s = range.lowerBound, e = range.upperBound
-        if !rope.isEmpty, let plan = planInPlace(s, e, new) {
+        if rope.isEmpty {
+            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.loadTarget, limits: limits), shape: rope.shape)
+            finger.clear()
+            return enclosingRange(utf8: s..<(s + new.count))
+        }
+        // The chunk holding byte s - 1 (chunk 0 when s == 0): its start is strictly before the
+        // edit, so it stays a cluster boundary whatever is inserted at s.
+        var first = cursor(at: s, in: UTF8Metric.self, bias: .before)
+        if let plan = planInPlace(first, s, e, new) {
             let limit = limits.maxBytes
-            rope.mutateChunk(at: plan.index) { chunk in
+            rope.mutateChunk(at: &first) { chunk in
                 // Grow by an eighth, not by doubling: chunks stay near their size (memory),
                 // and never grow past the limit anyway.
                 if chunk.bytes.capacity < plan.newSize {
@@ -43,16 +52,17 @@ extension TextDocument {
                 chunk.anchors.edit(window: plan.window, byteDelta: plan.after.utf8 - plan.before.utf8,
                                    graphemeDelta: plan.after.graphemes - plan.before.graphemes)
             }
+            remember(first)
             return plan.enclosing
         }
-        rewriteChunks(s, e, new)
+        rewriteChunks(first, s, e, new)
+        finger.clear()
         return enclosingRange(utf8: s..<(s + new.count))
     }
 
     /// An edit that fits in one chunk: what to change, and its effect on the summary.
     /// Holds no references, so the chunk's bytes are uniquely owned when it is applied.
     private struct InPlacePlan {
-        var index: Int
         var localRange: Range<Int>
         /// The re-measured window, in the chunk's old byte offsets.
         var window: Range<Int>
@@ -62,13 +72,12 @@ extension TextDocument {
         var enclosing: Range<Int>
     }
 
-    /// The fast path, when it applies: an edit inside one chunk that keeps it within the size
-    /// limits and does not change its last cluster's relation to the next chunk. Only the
-    /// window between the stable boundaries around the edit is re-measured. O(log n + window).
-    private func planInPlace(_ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
-        let location = rope.find(max(s - 1, 0), in: UTF8Metric.self)
-        let chunk = location.chunk
-        let chunkStart = location.prefix.utf8
+    /// The fast path, when it applies: an edit inside the cursor's chunk that keeps it within
+    /// the size limits and does not change its last cluster's relation to the next chunk. Only
+    /// the window between the stable boundaries around the edit is re-measured. O(window).
+    private func planInPlace(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
+        let chunk = cursor.chunk
+        let chunkStart = cursor.prefix.utf8
         guard e <= chunkStart + chunk.bytes.count else { return nil }
         let ls = s - chunkStart, le = e - chunkStart
         let newSize = chunk.bytes.count - (le - ls) + new.count
@@ -80,22 +89,16 @@ extension TextDocument {
         let windowCount = ls - windowStart + new.count + windowEnd - le
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(windowCount, 1)) { buffer -> InPlacePlan? in
             let window = UnsafeBufferPointer(rebasing: buffer[..<windowCount])
+            // The window: old bytes before the edit, the new bytes, old bytes after it.
             chunk.bytes.withUnsafeBufferPointer { old in
-                var w = buffer.baseAddress!
-                for part in [UnsafeBufferPointer(rebasing: old[windowStart..<ls]), new,
-                             UnsafeBufferPointer(rebasing: old[le..<windowEnd])] where part.count > 0 {
-                    w.initialize(from: part.baseAddress!, count: part.count)
-                    w += part.count
-                }
+                let w = buffer.baseAddress!
+                let head = ls - windowStart, tail = windowEnd - le
+                if head > 0 { (w).initialize(from: old.baseAddress! + windowStart, count: head) }
+                if new.count > 0 { (w + head).initialize(from: new.baseAddress!, count: new.count) }
+                if tail > 0 { (w + head + new.count).initialize(from: old.baseAddress! + le, count: tail) }
             }
-            if reachedEnd && location.index + 1 < rope.chunkCount && windowCount > 0 {
-                var breaker = GraphemeBreaker()
-                breaker.feed(window)
-                let next = rope.chunk(at: location.index + 1)
-                let joins = next.bytes.withUnsafeBufferPointer {
-                    !breaker.wouldBreak(before: graphemeClass(of: $0, at: 0, table: GraphemeClassTable.shared).0)
-                }
-                if joins { return nil }
+            if reachedEnd && windowCount > 0, let next = rope.chunk(after: cursor), next.joins(after: window) {
+                return nil
             }
             // The new text widened to cluster boundaries, found inside the window.
             let newStart = ls - windowStart, newEnd = newStart + new.count
@@ -109,7 +112,7 @@ extension TextDocument {
             if newStart == windowCount { lower = windowCount }
             let base = chunkStart + windowStart
             return InPlacePlan(
-                index: location.index, localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
+                localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
                 before: chunk.bytes.withUnsafeBufferPointer {
                     TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
                 },
@@ -118,49 +121,42 @@ extension TextDocument {
         }
     }
 
-    /// The general path: rebuild the chunks the edit touches — and the following ones whose
-    /// first cluster now joins the edited text — and re-cut them at cluster boundaries.
-    private mutating func rewriteChunks(_ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) {
-        if rope.isEmpty {
-            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.loadTarget, limits: limits), shape: rope.shape)
-            return
-        }
-        // Chunks first...last are rewritten. `first` holds byte s - 1, so its start stays a
-        // cluster boundary whatever is inserted at s.
-        let firstLocation = rope.find(max(s - 1, 0), in: UTF8Metric.self)
-        var first = firstLocation.index
-        let lastLocation = e > s ? rope.find(e - 1, in: UTF8Metric.self) : firstLocation
-        var last = lastLocation.index
-        let firstStart = firstLocation.prefix.utf8
-        let lastStart = lastLocation.prefix.utf8
+    /// The general path: keep the chunks before the edit, rebuild the window — the chunks the
+    /// edit touches, and the following ones whose first cluster now joins the edited text — and
+    /// keep the chunks after it. `firstCursor` is at the chunk holding byte s - 1 (or chunk 0).
+    private mutating func rewriteChunks(_ firstCursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) {
+        var first = firstCursor
+        var last = first
+        if e > s { rope.seek(&last, to: e, in: UTF8Metric.self, bias: .before) }
+        let firstStart = first.prefix.utf8
+        let lastStart = last.prefix.utf8
+        let firstChunk = first.chunk, lastChunk = last.chunk
 
         var windowStart = firstStart
         var window: [UInt8] = []
-        window.reserveCapacity(s - firstStart + new.count + lastStart + lastLocation.chunk.bytes.count - e)
-        window.append(contentsOf: firstLocation.chunk.bytes[..<(s - firstStart)])
+        window.reserveCapacity(s - firstStart + new.count + lastStart + lastChunk.bytes.count - e)
+        window.append(contentsOf: firstChunk.bytes[..<(s - firstStart)])
         window.append(contentsOf: new)
-        window.append(contentsOf: lastLocation.chunk.bytes[(e - lastStart)...])
+        window.append(contentsOf: lastChunk.bytes[(e - lastStart)...])
 
         // Take in following chunks while their first cluster joins the window (the old chunk
         // boundary is no longer a cluster boundary) or while the window is too small to stand.
         var breaker = GraphemeBreaker()
         window.withUnsafeBufferPointer { breaker.feed($0) }
-        while last + 1 < rope.chunkCount {
-            let next = rope.chunk(at: last + 1)
-            let joins = next.bytes.withUnsafeBufferPointer { p in
-                !breaker.wouldBreak(before: graphemeClass(of: p, at: 0, table: GraphemeClassTable.shared).0)
-            }
-            guard joins || window.count < limits.minBytes else { break }
-            next.bytes.withUnsafeBufferPointer { breaker.feed($0) }
-            window.append(contentsOf: next.bytes)
-            last += 1
+        var next = last
+        while rope.moveToNext(&next) {
+            let chunk = next.chunk
+            guard chunk.joins(after: breaker) || window.count < limits.minBytes else { break }
+            chunk.bytes.withUnsafeBufferPointer { breaker.feed($0) }
+            window.append(contentsOf: chunk.bytes)
+            last = next
         }
         // A small window at the end of the text joins the chunk before it instead.
-        if window.count > 0 && window.count < limits.minBytes && last + 1 == rope.chunkCount && first > 0 {
-            let previous = rope.chunk(at: first - 1)
+        if window.count > 0 && window.count < limits.minBytes && last.index + 1 == rope.chunkCount
+            && rope.moveToPrevious(&first) {
+            let previous = first.chunk
             window.insert(contentsOf: previous.bytes, at: 0)
             windowStart -= previous.bytes.count
-            first -= 1
         }
 
         let pieces: [TextChunk]
@@ -180,6 +176,6 @@ extension TextDocument {
                 ChunkBuilder.chunks(of: $0, target: target, limits: limits)
             }
         }
-        rope.replaceChunks(first..<(last + 1), with: pieces)
+        rope.replaceChunks(first.index..<(last.index + 1), with: pieces)
     }
 }

@@ -2,16 +2,19 @@ import FoundationEssentials
 
 // MARK: - Internal coordinate machinery
 
+// Every conversion is one cursor (from the finger when it is near) plus the metric's half
+// inside one chunk; the `switch unit` at each entry only picks the metric.
+
 extension TextDocument {
     /// The grapheme boundary at or before byte `x` (0...utf8 count), with the number of clusters
-    /// before it. O(log n) plus one chunk scan.
+    /// before it. O(log n) plus one chunk scan (O(1) plus the scan near the finger).
     func graphemeBoundary(atOrBefore x: Int) -> (utf8: Int, graphemes: Int) {
         let total = rope.summary
         if x >= total.utf8 { return (total.utf8, total.graphemes) }
         guard !rope.isEmpty else { return (0, 0) }
-        let location = rope.find(x, in: UTF8Metric.self)
-        let local = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
-        return (location.prefix.utf8 + local.utf8, location.prefix.graphemes + local.graphemes)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        let local = c.chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
+        return (c.prefix.utf8 + local.utf8, c.prefix.graphemes + local.graphemes)
     }
 
     /// The byte offset of `position` snapped back to a grapheme boundary, or nil when it lies
@@ -26,64 +29,63 @@ extension TextDocument {
     /// scalars around it confirm it already is one. O(log n), plus a quarter-chunk scan at most.
     func snappedUTF8(_ x: Int) -> Int {
         guard x > 0 && x < rope.summary.utf8 else { return x }
-        let location = rope.find(x, in: UTF8Metric.self)
-        return location.prefix.utf8 + location.chunk.snappedBoundary(atOrBefore: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        return c.prefix.utf8 + c.chunk.snappedBoundary(atOrBefore: x - c.prefix.utf8)
     }
 
     /// The units of `unit` before byte `x`, a grapheme boundary. O(log n) plus one chunk scan
     /// (a word-at-a-time count for scalars and UTF-16).
     func count(_ unit: TextUnit, beforeUTF8 x: Int) -> Int {
-        if unit == .utf8 { return x }
-        if x >= rope.summary.utf8 { return rope.summary[unit] }
+        switch unit {
+        case .grapheme: return count(GraphemeMetric.self, beforeUTF8: x)
+        case .unicodeScalar: return count(ScalarMetric.self, beforeUTF8: x)
+        case .utf16: return count(UTF16Metric.self, beforeUTF8: x)
+        case .utf8: return x
+        }
+    }
+
+    func count<M: TextMetric>(_ metric: M.Type, beforeUTF8 x: Int) -> Int {
+        if x >= rope.summary.utf8 { return M.measure(rope.summary) }
         guard !rope.isEmpty else { return 0 }
-        let location = rope.find(x, in: UTF8Metric.self)
-        return location.prefix[unit] + location.chunk.count(unit, before: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        return M.measure(c.prefix) + M.count(before: x - c.prefix.utf8, in: c.chunk)
     }
 
     /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
     /// boundary; nil when outside the text. O(log n) plus one chunk scan.
     func utf8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        guard offset >= 0 && offset < rope.summary[unit] else {
-            return offset == rope.summary[unit] ? rope.summary.utf8 : nil
+        switch unit {
+        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: true)
+        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: true)
+        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: true)
+        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: true)
         }
-        let hit = scalarAlignedLocation(of: offset, in: unit)
-        if unit == .grapheme { return hit.prefix.utf8 + hit.local }
-        return hit.prefix.utf8 + hit.chunk.graphemeBoundary(atOrBefore: hit.local).utf8
     }
 
     /// The byte offset where `offset` units of `unit` end, rounded down to a scalar boundary
     /// only (it may fall inside a grapheme cluster); nil when outside the text.
     func scalarAlignedUTF8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        guard offset >= 0 && offset < rope.summary[unit] else {
-            return offset == rope.summary[unit] ? rope.summary.utf8 : nil
-        }
-        let hit = scalarAlignedLocation(of: offset, in: unit)
-        if unit == .utf8 {
-            let start = hit.chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.scalarStart($0, atOrBefore: hit.local) }
-            return hit.prefix.utf8 + start
-        }
-        return hit.prefix.utf8 + hit.local
-    }
-
-    /// A chunk found by a search, the summary of the text before it, and a byte offset in it.
-    struct ChunkHit {
-        var chunk: TextChunk
-        var prefix: TextSummary
-        var local: Int
-    }
-
-    /// The chunk holding `offset` units of `unit` (0..<count in that unit) and the
-    /// scalar-aligned byte offset in it.
-    private func scalarAlignedLocation(of offset: Int, in unit: TextUnit) -> ChunkHit {
-        let location: Rope<TextChunk>.Location
         switch unit {
-        case .grapheme: location = rope.find(offset, in: GraphemeMetric.self)
-        case .unicodeScalar: location = rope.find(offset, in: ScalarMetric.self)
-        case .utf16: location = rope.find(offset, in: UTF16Metric.self)
-        case .utf8: location = rope.find(offset, in: UTF8Metric.self)
+        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: false)
+        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: false)
+        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: false)
+        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: false)
         }
-        return ChunkHit(chunk: location.chunk, prefix: location.prefix,
-                        local: location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit))
+    }
+
+    /// The byte offset where `offset` units of `M` end: on a scalar start, and snapped back to
+    /// a grapheme boundary when `snapped`; nil when outside the text.
+    @inline(__always)
+    func utf8Offset<M: TextMetric>(of offset: Int, in metric: M.Type, snapped: Bool) -> Int? {
+        let total = M.measure(rope.summary)
+        guard offset >= 0 && offset < total else {
+            return offset == total ? rope.summary.utf8 : nil
+        }
+        let c = cursor(at: offset, in: M.self)
+        let chunk = c.chunk
+        let local = M.utf8Offset(of: offset - M.measure(c.prefix), in: chunk)
+        if !snapped || M.self == GraphemeMetric.self { return c.prefix.utf8 + local }
+        return c.prefix.utf8 + chunk.graphemeBoundary(atOrBefore: local).utf8
     }
 }
 
@@ -114,12 +116,14 @@ extension TextDocument {
         guard x >= 0 && x <= rope.summary.utf8 else { return nil }
         if x == rope.summary.utf8 { return rope.summary[unit] }
         // One search: snap inside the chunk, then count there.
-        let location = rope.find(x, in: UTF8Metric.self)
-        let snapped = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        let chunk = c.chunk
+        let snapped = chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
         switch unit {
-        case .grapheme: return location.prefix.graphemes + snapped.graphemes
-        case .utf8: return location.prefix.utf8 + snapped.utf8
-        case .unicodeScalar, .utf16: return location.prefix[unit] + location.chunk.count(unit, before: snapped.utf8)
+        case .grapheme: return c.prefix.graphemes + snapped.graphemes
+        case .utf8: return c.prefix.utf8 + snapped.utf8
+        case .unicodeScalar: return c.prefix.scalars + chunk.countScalars(before: snapped.utf8)
+        case .utf16: return c.prefix.utf16 + chunk.countUTF16(before: snapped.utf8)
         }
     }
 
@@ -131,11 +135,12 @@ extension TextDocument {
         // one search, not two.
         let x = position.utf8Offset
         if unit == .grapheme && x >= 0 && x < rope.summary.utf8 {
-            let location = rope.find(x, in: UTF8Metric.self)
-            let here = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+            let c = cursor(at: x, in: UTF8Metric.self)
+            let chunk = c.chunk
+            let here = chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
             let (target, overflow) = here.graphemes.addingReportingOverflow(offset)
-            if !overflow && target >= 0 && target <= location.chunk.summary.graphemes {
-                return TextPosition(utf8Offset: location.prefix.utf8 + location.chunk.utf8Offset(ofGrapheme: target))
+            if !overflow && target >= 0 && target <= chunk.summary.graphemes {
+                return TextPosition(utf8Offset: c.prefix.utf8 + chunk.utf8Offset(ofGrapheme: target))
             }
         }
         guard let start = self.offset(of: position, unit: unit) else { return nil }
@@ -175,11 +180,12 @@ extension TextDocument {
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
         // Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
         if lo >= 0 && hi < rope.summary.utf8 {
-            let location = rope.find(lo, in: UTF8Metric.self)
-            let start = location.prefix.utf8
-            if hi < start + location.chunk.bytes.count {
-                let a = location.chunk.snappedBoundary(atOrBefore: lo - start)
-                let b = hi == lo ? a : location.chunk.snappedBoundary(atOrBefore: hi - start)
+            let c = cursor(at: lo, in: UTF8Metric.self)
+            let chunk = c.chunk
+            let start = c.prefix.utf8
+            if hi < start + chunk.bytes.count {
+                let a = chunk.snappedBoundary(atOrBefore: lo - start)
+                let b = hi == lo ? a : chunk.snappedBoundary(atOrBefore: hi - start)
                 return (start + a)..<(start + b)
             }
         }
