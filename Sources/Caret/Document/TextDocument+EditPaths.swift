@@ -5,7 +5,8 @@ extension TextDocument {
     /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8), keeping the
     /// direction overrides and the bidi cache in step (see `TextDocument+Direction.swift`).
     /// Returns the range of the new text widened to grapheme boundaries.
-    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    /// `hint`, when given, is where the range's upper end was found on the current tree.
+    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
         if isKnownUniquelyReferenced(&bidiCache) {
             bidiCache.adjust(replacing: range, inserted: new.count)
@@ -20,7 +21,7 @@ extension TextDocument {
             }
             directionOverrides.replace(range, inserted: new.count)
         }
-        let enclosing = replaceStorage(range, with: new)
+        let enclosing = replaceStorage(range, with: new, hint: hint)
         if hadOverrides {
             overridesDidReplace(range, inserted: new, upperParagraph: upperParagraph)
         }
@@ -28,7 +29,7 @@ extension TextDocument {
     }
 
     /// The text half of `replaceUTF8`: the rope. Leaves the finger at the edit.
-    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint?) -> Range<Int> {
         fingerForEdit()
         let s = range.lowerBound, e = range.upperBound
         if rope.isEmpty {
@@ -38,8 +39,15 @@ extension TextDocument {
         }
         // The chunk holding byte s - 1 (chunk 0 when s == 0): its start is strictly before the
         // edit, so it stays a cluster boundary whatever is inserted at s.
-        var first = cursor(at: s, in: UTF8Metric.self, bias: .before)
+        var first: Cursor, near: ChunkPoint?
+        if let hint, hint.cursor.prefix.utf8 < s {
+            // The range's upper end is in the hint's chunk, and so is byte s - 1.
+            (first, near) = (hint.cursor, hint.point)
+        } else {
+            (first, near) = seekFromFinger(s, in: UTF8Metric.self, bias: .before)
+        }
         if let plan = planInPlace(first, s, e, new) {
+            let point = pointAfterEdit(plan, near: near, in: first.chunk, new)
             let limit = limits.maxBytes
             rope.mutateChunk(at: &first) { chunk in
                 // Grow by an eighth, not by doubling: chunks stay near their size (memory),
@@ -52,12 +60,31 @@ extension TextDocument {
                 chunk.anchors.edit(window: plan.window, byteDelta: plan.after.utf8 - plan.before.utf8,
                                    graphemeDelta: plan.after.graphemes - plan.before.graphemes)
             }
-            remember(first)
+            remember(first, point: point)
             return plan.enclosing
         }
         rewriteChunks(first, s, e, new)
         finger.clear()
         return enclosingRange(utf8: s..<(s + new.count))
+    }
+
+    /// Where the finger's point inside the edited chunk goes: to the end of the new text when
+    /// it was at either end of the replaced bytes (typing, replaying a trace), unchanged before
+    /// the re-measured window, else nowhere. O(replaced + inserted).
+    private func pointAfterEdit(_ plan: InPlacePlan, near: ChunkPoint?, in chunk: TextChunk,
+                                _ new: UnsafeBufferPointer<UInt8>) -> ChunkPoint? {
+        guard let near else { return nil }
+        let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
+        if near.utf8 <= plan.window.lowerBound && near.utf8 < ls { return near }
+        guard near.utf8 == le || near.utf8 == ls else { return nil }
+        let removed = chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
+        let atStart = near.utf8 == le
+            ? ChunkPoint(utf8: ls, utf16: near.utf16 - removed.scalars - removed.supplementary,
+                         scalars: near.scalars - removed.scalars)
+            : near
+        let added = UTF8Scalars.countScalars(in: new)
+        return ChunkPoint(utf8: ls + new.count, utf16: atStart.utf16 + added.scalars + added.supplementary,
+                          scalars: atStart.scalars + added.scalars)
     }
 
     /// An edit that fits in one chunk: what to change, and its effect on the summary.
@@ -87,6 +114,9 @@ extension TextDocument {
         let windowStart = chunk.stableBoundary(before: ls)
         let (windowEnd, reachedEnd) = chunk.stableBoundary(after: le)
         let windowCount = ls - windowStart + new.count + windowEnd - le
+        if let plan = planPrintableASCII(cursor, chunk, ls, le, windowStart..<windowEnd, reachedEnd, new, newSize) {
+            return plan
+        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(windowCount, 1)) { buffer -> InPlacePlan? in
             let window = UnsafeBufferPointer(rebasing: buffer[..<windowCount])
             // The window: old bytes before the edit, the new bytes, old bytes after it.
@@ -119,6 +149,31 @@ extension TextDocument {
                 after: TextSummary.measure(window),
                 enclosing: (base + lower)..<(base + upper))
         }
+    }
+
+    /// `planInPlace` when the re-measured window is printable ASCII before and after (typing
+    /// prose, replaying a trace): every byte is a cluster and a scalar, so the summaries and the
+    /// enclosing range are arithmetic, and the seam check needs only the last byte. Nil when
+    /// some byte is not printable ASCII, or when the next chunk joins the window's end.
+    @inline(__always)
+    private func planPrintableASCII(_ cursor: Cursor, _ chunk: TextChunk, _ ls: Int, _ le: Int, _ window: Range<Int>,
+                                    _ reachedEnd: Bool, _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
+        guard isPrintableASCII(new) else { return nil }
+        // The whole old window, the replaced bytes included.
+        let asciiBefore = chunk.bytes.withUnsafeBufferPointer { isPrintableASCII(UnsafeBufferPointer(rebasing: $0[window])) }
+        guard asciiBefore else { return nil }
+        let oldCount = window.count, newCount = window.count - (le - ls) + new.count
+        if reachedEnd && newCount > 0, let next = rope.chunk(after: cursor) {
+            var breaker = GraphemeBreaker()
+            _ = breaker.isBoundaryBeforePrintableASCII()      // the state after any printable byte
+            if next.joins(after: breaker) { return nil }
+        }
+        let start = cursor.prefix.utf8 + ls
+        return InPlacePlan(
+            localRange: ls..<le, window: window, newSize: newSize,
+            before: TextSummary(utf8: oldCount, utf16: oldCount, scalars: oldCount, graphemes: oldCount, lines: 0),
+            after: TextSummary(utf8: newCount, utf16: newCount, scalars: newCount, graphemes: newCount, lines: 0),
+            enclosing: start..<(start + new.count))
     }
 
     /// The general path: keep the chunks before the edit, rebuild the window — the chunks the

@@ -73,6 +73,46 @@ extension TextDocument {
         }
     }
 
+    /// Both ends of `range` in `unit`, rounded down to scalar starts (they may fall inside a
+    /// grapheme cluster), found with one cursor: the upper end is sought from the lower one.
+    /// Each is nil when outside the text. `hint` is a cursor at the upper end's chunk with the
+    /// point there, for the edit that follows (`replaceUTF8(_:with:hint:)`).
+    func scalarAlignedUTF8Range(_ range: Range<Int>, in unit: TextUnit) -> (lower: Int?, upper: Int?, hint: EditHint?) {
+        switch unit {
+        case .grapheme: return scalarAlignedUTF8Range(range, in: GraphemeMetric.self)
+        case .unicodeScalar: return scalarAlignedUTF8Range(range, in: ScalarMetric.self)
+        case .utf16: return scalarAlignedUTF8Range(range, in: UTF16Metric.self)
+        case .utf8: return scalarAlignedUTF8Range(range, in: UTF8Metric.self)
+        }
+    }
+
+    private func scalarAlignedUTF8Range<M: TextMetric>(_ range: Range<Int>, in metric: M.Type) -> (lower: Int?, upper: Int?, hint: EditHint?) {
+        let total = M.measure(rope.summary)
+        let lo = range.lowerBound, hi = range.upperBound
+        guard lo >= 0 && lo < total else {
+            let lower = lo == total ? rope.summary.utf8 : nil
+            return (lower, range.isEmpty ? lower : (hi == total ? rope.summary.utf8 : nil), nil)
+        }
+        var (c, near) = seekFromFinger(lo, in: M.self, bias: .after)
+        var point: ChunkPoint? = near
+        // The byte where `offset` ends inside the cursor's chunk, stepping from the point when
+        // the metric can.
+        func local(_ offset: Int) -> Int {
+            let n = offset - M.measure(c.prefix)
+            point = M.point(of: n, in: c.chunk, near: point ?? .start)
+            return point?.utf8 ?? M.utf8Offset(of: n, in: c.chunk)
+        }
+        let lower = c.prefix.utf8 + local(lo)
+        if range.isEmpty { return (lower, lower, EditHint(cursor: c, point: point)) }
+        guard hi <= total else { return (lower, nil, nil) }
+        if hi == total { return (lower, rope.summary.utf8, nil) }
+        let index = c.index
+        rope.seek(&c, to: hi, in: M.self, bias: .after)
+        if c.index != index { point = nil }
+        let upper = c.prefix.utf8 + local(hi)
+        return (lower, upper, EditHint(cursor: c, point: point))
+    }
+
     /// The byte offset where `offset` units of `M` end: on a scalar start, and snapped back to
     /// a grapheme boundary when `snapped`; nil when outside the text.
     @inline(__always)
@@ -81,11 +121,9 @@ extension TextDocument {
         guard offset >= 0 && offset < total else {
             return offset == total ? rope.summary.utf8 : nil
         }
-        let c = cursor(at: offset, in: M.self)
-        let chunk = c.chunk
-        let local = M.utf8Offset(of: offset - M.measure(c.prefix), in: chunk)
+        let (c, local) = locate(offset, in: M.self)
         if !snapped || M.self == GraphemeMetric.self { return c.prefix.utf8 + local }
-        return c.prefix.utf8 + chunk.graphemeBoundary(atOrBefore: local).utf8
+        return c.prefix.utf8 + c.chunk.graphemeBoundary(atOrBefore: local).utf8
     }
 }
 

@@ -11,6 +11,17 @@ func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool 
                                                      graphemeClass(of: p, at: t, table: table).0)
 }
 
+/// True for 0x20–0x7E: a scalar of its own, class Other, no conjunct role.
+@inline(__always)
+func isPrintableASCII(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x7F }
+
+/// True when every byte of `p` is printable ASCII.
+@inline(__always)
+func isPrintableASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    for b in p where !isPrintableASCII(b) { return false }
+    return true
+}
+
 extension TextChunk {
     /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change:
     /// the start of the chunk, or a scalar start before `x` where the pair of scalars around it
@@ -18,6 +29,8 @@ extension TextChunk {
     func stableBoundary(before x: Int) -> Int {
         bytes.withUnsafeBufferPointer { p in
             guard x > 0 else { return 0 }
+            // Two printable ASCII bytes before x: the pair between them always breaks.
+            if x == 1 || (isPrintableASCII(p[x - 1]) && isPrintableASCII(p[x - 2])) { return x - 1 }
             var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
             while t > 0 && !isContextFreeBoundary(in: p, at: t) {
                 t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
@@ -33,6 +46,10 @@ extension TextChunk {
         bytes.withUnsafeBufferPointer { p in
             let table = GraphemeClassTable.shared
             guard x < p.count else { return (p.count, true) }
+            if isPrintableASCII(p[x]) {
+                if x + 1 == p.count { return (p.count, true) }
+                if isPrintableASCII(p[x + 1]) { return (x + 1, false) }
+            }
             var (previous, length) = graphemeClass(of: p, at: x, table: table)
             var t = x + length
             while t < p.count {

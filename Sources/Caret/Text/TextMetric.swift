@@ -11,6 +11,15 @@ protocol TextMetric: RopeMetric where Summary == TextSummary {
     static func utf8Offset(of n: Int, in chunk: TextChunk) -> Int
     /// The number of units in the first `x` bytes of `chunk` (a grapheme boundary). O(x).
     static func count(before x: Int, in chunk: TextChunk) -> Int
+    /// The point where the first `n` units of `chunk` end, stepping from `near` (a point of the
+    /// chunk) when that is nearer than the start; nil for a metric that does not step from
+    /// points (then `utf8Offset(of:in:)` answers).
+    static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint?
+}
+
+extension TextMetric {
+    @inline(__always)
+    static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? { nil }
 }
 
 enum UTF8Metric: TextMetric {
@@ -27,12 +36,20 @@ enum UTF16Metric: TextMetric {
     @inline(__always) static func measure(_ s: TextSummary) -> Int { s.utf16 }
     static func utf8Offset(of n: Int, in chunk: TextChunk) -> Int { chunk.utf8Offset(ofUTF16: n) }
     static func count(before x: Int, in chunk: TextChunk) -> Int { chunk.countUTF16(before: x) }
+    @inline(__always)
+    static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? {
+        chunk.point(of: n, utf16: true, near: near)
+    }
 }
 
 enum ScalarMetric: TextMetric {
     @inline(__always) static func measure(_ s: TextSummary) -> Int { s.scalars }
     static func utf8Offset(of n: Int, in chunk: TextChunk) -> Int { chunk.utf8Offset(ofScalar: n) }
     static func count(before x: Int, in chunk: TextChunk) -> Int { chunk.countScalars(before: x) }
+    @inline(__always)
+    static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? {
+        chunk.point(of: n, utf16: false, near: near)
+    }
 }
 
 enum GraphemeMetric: TextMetric {
