@@ -114,7 +114,7 @@ extension TextDocument {
         let windowStart = chunk.stableBoundary(before: ls)
         let (windowEnd, reachedEnd) = chunk.stableBoundary(after: le)
         let windowCount = ls - windowStart + new.count + windowEnd - le
-        if let plan = planPrintableASCII(cursor, chunk, ls, le, windowStart..<windowEnd, reachedEnd, new, newSize) {
+        if let plan = planSimpleASCII(cursor, chunk, ls, le, windowStart..<windowEnd, reachedEnd, new, newSize) {
             return plan
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(windowCount, 1)) { buffer -> InPlacePlan? in
@@ -151,28 +151,42 @@ extension TextDocument {
         }
     }
 
-    /// `planInPlace` when the re-measured window is printable ASCII before and after (typing
-    /// prose, replaying a trace): every byte is a cluster and a scalar, so the summaries and the
-    /// enclosing range are arithmetic, and the seam check needs only the last byte. Nil when
-    /// some byte is not printable ASCII, or when the next chunk joins the window's end.
+    /// `planInPlace` when the re-measured window is ASCII without CR before and after (typing
+    /// prose or code, replaying a trace): every byte is a scalar and a cluster of its own, so
+    /// the summaries and the enclosing range are arithmetic (LF, VT and FF end lines), and the
+    /// seam check needs only the last byte. Nil when some byte is not, or when the next chunk
+    /// joins the window's end.
     @inline(__always)
-    private func planPrintableASCII(_ cursor: Cursor, _ chunk: TextChunk, _ ls: Int, _ le: Int, _ window: Range<Int>,
-                                    _ reachedEnd: Bool, _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
-        guard isPrintableASCII(new) else { return nil }
+    private func planSimpleASCII(_ cursor: Cursor, _ chunk: TextChunk, _ ls: Int, _ le: Int, _ window: Range<Int>,
+                                 _ reachedEnd: Bool, _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
+        guard isSimpleASCII(new) else { return nil }
+        @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+            var n = 0
+            for b in p where b >= 0x0A && b <= 0x0C { n += 1 }
+            return n
+        }
         // The whole old window, the replaced bytes included.
-        let asciiBefore = chunk.bytes.withUnsafeBufferPointer { isPrintableASCII(UnsafeBufferPointer(rebasing: $0[window])) }
-        guard asciiBefore else { return nil }
+        let (simple, oldLines, keptLines, last) = chunk.bytes.withUnsafeBufferPointer { old -> (Bool, Int, Int, UInt8?) in
+            let w = UnsafeBufferPointer(rebasing: old[window])
+            guard isSimpleASCII(w) else { return (false, 0, 0, nil) }
+            let replaced = lineBreaks(UnsafeBufferPointer(rebasing: old[ls..<le]))
+            let total = lineBreaks(w)
+            let last: UInt8? = le < window.upperBound ? old[window.upperBound - 1] : new.last ?? (ls > window.lowerBound ? old[ls - 1] : nil)
+            return (true, total, total - replaced, last)
+        }
+        guard simple else { return nil }
         let oldCount = window.count, newCount = window.count - (le - ls) + new.count
-        if reachedEnd && newCount > 0, let next = rope.chunk(after: cursor) {
-            var breaker = GraphemeBreaker()
-            _ = breaker.isBoundaryBeforePrintableASCII()      // the state after any printable byte
-            if next.joins(after: breaker) { return nil }
+        if reachedEnd, let last, let next = rope.chunk(after: cursor) {
+            var byte = last
+            let joins = withUnsafePointer(to: &byte) { next.joins(after: UnsafeBufferPointer(start: $0, count: 1)) }
+            if joins { return nil }
         }
         let start = cursor.prefix.utf8 + ls
+        let newLines = keptLines + lineBreaks(new)
         return InPlacePlan(
             localRange: ls..<le, window: window, newSize: newSize,
-            before: TextSummary(utf8: oldCount, utf16: oldCount, scalars: oldCount, graphemes: oldCount, lines: 0),
-            after: TextSummary(utf8: newCount, utf16: newCount, scalars: newCount, graphemes: newCount, lines: 0),
+            before: TextSummary(utf8: oldCount, utf16: oldCount, scalars: oldCount, graphemes: oldCount, lines: oldLines),
+            after: TextSummary(utf8: newCount, utf16: newCount, scalars: newCount, graphemes: newCount, lines: newLines),
             enclosing: start..<(start + new.count))
     }
 

@@ -11,14 +11,16 @@ func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool 
                                                      graphemeClass(of: p, at: t, table: table).0)
 }
 
-/// True for 0x20–0x7E: a scalar of its own, class Other, no conjunct role.
+/// True for ASCII other than CR: a scalar and a cluster of its own whatever surrounds it
+/// (printable bytes are class Other; LF, tab and the other controls break on both sides by
+/// GB4/GB5; only CR joins the LF after it).
 @inline(__always)
-func isPrintableASCII(_ b: UInt8) -> Bool { b >= 0x20 && b < 0x7F }
+func isSimpleASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x0D }
 
-/// True when every byte of `p` is printable ASCII.
+/// True when every byte of `p` is ASCII other than CR.
 @inline(__always)
-func isPrintableASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-    for b in p where !isPrintableASCII(b) { return false }
+func isSimpleASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    for b in p where !isSimpleASCII(b) { return false }
     return true
 }
 
@@ -29,8 +31,8 @@ extension TextChunk {
     func stableBoundary(before x: Int) -> Int {
         bytes.withUnsafeBufferPointer { p in
             guard x > 0 else { return 0 }
-            // Two printable ASCII bytes before x: the pair between them always breaks.
-            if x == 1 || (isPrintableASCII(p[x - 1]) && isPrintableASCII(p[x - 2])) { return x - 1 }
+            // Two ASCII bytes other than CR before x: the pair between them always breaks.
+            if x == 1 || (isSimpleASCII(p[x - 1]) && isSimpleASCII(p[x - 2])) { return x - 1 }
             var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
             while t > 0 && !isContextFreeBoundary(in: p, at: t) {
                 t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
@@ -46,9 +48,9 @@ extension TextChunk {
         bytes.withUnsafeBufferPointer { p in
             let table = GraphemeClassTable.shared
             guard x < p.count else { return (p.count, true) }
-            if isPrintableASCII(p[x]) {
+            if isSimpleASCII(p[x]) {
                 if x + 1 == p.count { return (p.count, true) }
-                if isPrintableASCII(p[x + 1]) { return (x + 1, false) }
+                if isSimpleASCII(p[x + 1]) { return (x + 1, false) }
             }
             var (previous, length) = graphemeClass(of: p, at: x, table: table)
             var t = x + length
