@@ -34,11 +34,11 @@ extension TextChunk {
                         }
                     }
                     let length = UTF8Scalars.length(lead: p[q.utf8])
-                    let step = utf16 && length == 4 ? 2 : 1
-                    if units(q) + step > m { break }
+                    let pair = length == 4 ? 2 : 1
+                    if units(q) + (utf16 ? pair : 1) > m { break }
                     q.utf8 += length
                     q.scalars += 1
-                    q.utf16 += step
+                    q.utf16 += pair
                 }
             } else {
                 while units(q) > m {
