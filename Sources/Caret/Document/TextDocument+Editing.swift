@@ -118,12 +118,20 @@ extension TextDocument {
     }
 
     /// Inserts `text` at `position`; returns the range of the new text. See `replace(_:withText:)`.
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the position lies outside this document; the
+    ///   document is then unchanged.
+    /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func insert(_ text: some StringProtocol, at position: TextPosition) throws(TextError) -> TextRange {
         try replace(TextRange(start: position, end: position), withText: text)
     }
 
     /// Removes the text in `range`; returns the empty range where it was.
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
+    ///   document is then unchanged.
+    /// - Complexity: O(log n) plus a scan of the chunks touched.
     @discardableResult
     public mutating func delete(_ range: TextRange) throws(TextError) -> TextRange {
         try replace(range, withText: "")
