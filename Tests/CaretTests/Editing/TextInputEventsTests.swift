@@ -252,14 +252,14 @@ final class TextInputEventsTests: XCTestCase {
         var silent: Silent? = Silent()
         input.delegate = silent
         XCTAssertTrue(input.beginEditing())
-        input.insertText("a")
+        input.insertText("1")
         input.setMarkedText("か", selectedRange: 1..<1)
         input.unmarkText()
         XCTAssertTrue(input.clear())
-        input.insertText("b")
+        input.insertText("2")
         input.insertText("\n")
         XCTAssertFalse(input.isEditing, "Return allowed by default")
-        XCTAssertEqual(input.text, "b")
+        XCTAssertEqual(input.text, "2")
         XCTAssertNotNil(input.delegate)
         silent = nil
         XCTAssertNil(input.delegate)
