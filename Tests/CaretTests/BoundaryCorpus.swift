@@ -42,41 +42,48 @@ enum BoundaryCorpus {
 
     /// The scripts the report groups by: those ICU segments with dictionaries, and Tibetan
     /// and Hangul, which it does not.
-    static func script(of scalar: Unicode.Scalar) -> String? {
-        switch scalar.value {
-        case 0x0E00...0x0E7F: return "Thai"
-        case 0x0E80...0x0EFF: return "Lao"
-        case 0x0F00...0x0FFF: return "Tibetan"
-        case 0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F: return "Myanmar"
-        case 0x1780...0x17FF, 0x19E0...0x19FF: return "Khmer"
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "Kana"
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return "Han"
-        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return "Hangul"
-        default: return nil
+    enum Script: Int, CaseIterable {
+        case thai, lao, tibetan, myanmar, khmer, kana, han, hangul
+
+        init?(_ scalar: Unicode.Scalar) {
+            switch scalar.value {
+            case 0x0E00...0x0E7F: self = .thai
+            case 0x0E80...0x0EFF: self = .lao
+            case 0x0F00...0x0FFF: self = .tibetan
+            case 0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F: self = .myanmar
+            case 0x1780...0x17FF, 0x19E0...0x19FF: self = .khmer
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: self = .kana
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: self = .han
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: self = .hangul
+            default: return nil
+            }
         }
+
+        /// ICU 72 breaks it with a dictionary (words and lines).
+        var isDictionary: Bool { self != .tibetan && self != .hangul }
+
+        var name: String { ["Thai", "Lao", "Tibetan", "Myanmar", "Khmer", "Kana", "Chinese", "Hangul"][rawValue] }
     }
 
     /// True for the scripts ICU 72 breaks with a dictionary (words and lines).
     static func isDictionary(_ scalar: Unicode.Scalar) -> Bool {
-        switch script(of: scalar) {
-        case "Thai", "Lao", "Myanmar", "Khmer", "Kana", "Han": return true
-        default: return false
-        }
+        // Below U+0E00 nothing is: the common case stays cheap.
+        scalar.value >= 0x0E00 && Script(scalar)?.isDictionary == true
     }
 
-    /// The report's group of a text: the script among `script(of:)` that holds most of its
-    /// letters when at least a fifth of them ("Japanese" for Han with kana), else "other";
-    /// judged on the first 256 K scalars.
+    /// The report's group of a text: the script among `Script` that holds most of its letters
+    /// when at least a fifth of them ("Japanese" for Han with kana), else "other"; judged on
+    /// the first 256 K scalars.
     static func group(of text: String) -> String {
-        var counts: [String: Int] = [:]
+        var counts = [Int](repeating: 0, count: Script.allCases.count)
         var letters = 0
         for s in text.unicodeScalars.prefix(256 << 10) where s.properties.isAlphabetic {
             letters += 1
-            if let name = script(of: s) { counts[name, default: 0] += 1 }
+            if s.value >= 0x0E00, let script = Script(s) { counts[script.rawValue] += 1 }
         }
-        if (counts["Kana"] ?? 0) * 50 > letters { return "Japanese" }
-        guard let (name, n) = counts.max(by: { $0.value < $1.value }), n * 5 >= letters else { return "other" }
-        return name == "Han" ? "Chinese" : name
+        if counts[Script.kana.rawValue] * 50 > letters { return "Japanese" }
+        let top = counts.indices.max { counts[$0] < counts[$1] }!
+        return counts[top] > 0 && counts[top] * 5 >= letters ? Script(rawValue: top)!.name : "other"
     }
 
     /// `count` windows of `text` at random places: whole lines, from a line start to the end
