@@ -1,0 +1,49 @@
+/// How typed and pasted text is shaped before it is offered (UIKit's `UITextInputTraits`).
+///
+/// The values are stored and encoded here; the behaviour of each trait is applied at the one
+/// place every user edit passes (`TextInput.transform(_:)`, see docs/ARCHITECTURE.md, "The
+/// editing model"). This version of the model stores them; the transforms are issue 11's work.
+public struct TextInputTraits: Sendable, Hashable, Codable {
+    /// Which typed letters become capitals, with the input's locale's case rules.
+    public var autocapitalization: TextAutocapitalization
+    /// A typed `"` or `'` becomes the locale's opening or closing quotation mark.
+    public var smartQuotes: Bool
+    /// A typed `-` after `-` makes an en dash; a third makes an em dash.
+    public var smartDashes: Bool
+    /// Spaces added around pasted words, doubled spaces removed after deleting a selection.
+    public var smartInsertDelete: Bool
+    /// The keyboard, and for the pads the characters typed and pasted text may hold.
+    public var keyboardType: TextKeyboardType
+    /// Bullets in `displayText`, no copy or cut, the old text replaced by the first insertion
+    /// after editing begins again.
+    public var isSecureTextEntry: Bool
+    /// Return is disabled (`isReturnKeyEnabled` false) while the text is empty.
+    public var enablesReturnKeyAutomatically: Bool
+
+    /// Traits with UIKit's defaults: sentence capitalization, smart punctuation on, the
+    /// default keyboard, not secure, Return always enabled.
+    public init(autocapitalization: TextAutocapitalization = .sentences, smartQuotes: Bool = true,
+                smartDashes: Bool = true, smartInsertDelete: Bool = true,
+                keyboardType: TextKeyboardType = .default, isSecureTextEntry: Bool = false,
+                enablesReturnKeyAutomatically: Bool = false) {
+        self.autocapitalization = autocapitalization
+        self.smartQuotes = smartQuotes
+        self.smartDashes = smartDashes
+        self.smartInsertDelete = smartInsertDelete
+        self.keyboardType = keyboardType
+        self.isSecureTextEntry = isSecureTextEntry
+        self.enablesReturnKeyAutomatically = enablesReturnKeyAutomatically
+    }
+}
+
+/// Which typed letters are capitalized (`UITextAutocapitalizationType`).
+public enum TextAutocapitalization: Sendable, Hashable, Codable {
+    case none, words, sentences, allCharacters
+}
+
+/// The keyboard a field asks for (`UIKeyboardType`); the pads also filter what is typed and
+/// pasted.
+public enum TextKeyboardType: Sendable, Hashable, Codable {
+    case `default`, asciiCapable, numberPad, asciiCapableNumberPad, decimalPad, phonePad,
+         emailAddress, url, numbersAndPunctuation
+}
