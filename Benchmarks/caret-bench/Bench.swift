@@ -70,7 +70,7 @@ struct Bench {
     mutating func run() {
         let start = nowNanoseconds()
         if corpus == nil {
-            log("warning: shared corpus not found (use --corpus DIR or CARET_CORPUS); corpus workloads skipped")
+            log("note: shared corpus not found (use --corpus DIR or CARET_CORPUS); load.largest-file and load.corpus-all skipped")
         } else {
             log("corpus: \(corpus!.directory)")
         }
@@ -111,7 +111,7 @@ struct Bench {
             _ = loadWorkload(name: "load.largest-file", bytes: [UInt8](data), note: name, alwaysLoad: false)
         }
         if let corpus, anySelected(["load.corpus-all"]) { corpusAll(corpus) }
-        if let corpus, anySelected(["trace.", "replay.", "memory.automerge"]) { traces(corpus) }
+        if anySelected(["trace.", "replay.", "memory.automerge"]) { traces(CorpusLocator.defaultTraceFiles(corpus: corpus)) }
         if anySelected(["position."]) { lookups(doc) }
         if anySelected(["edit."]) { edits(doc) }
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
@@ -202,8 +202,10 @@ struct Bench {
 
     // MARK: - b. editing traces
 
-    mutating func traces(_ corpus: CorpusLocator) {
-        for path in corpus.traceFiles() {
+    /// The traces shipped in `Corpus/traces` (the shared corpus's copies only when those are gone).
+    mutating func traces(_ paths: [String]) {
+        check(!paths.isEmpty, "trace.: no editing traces found (Corpus/traces)")
+        for path in paths {
             let name = EditingTrace.name(forPath: path)
             let replayName = "replay." + name
             let wantMemory = name == "automerge-paper" && anySelected(["memory.automerge-paper"])

@@ -16,7 +16,8 @@ usage: caret-bench [--quick] [--json FILE] [--baseline FILE] [--tolerance 0.25] 
   --json FILE          write {"config", "workloads": [{name, unit, median, min, max, baseline, ratio}]}
   --baseline FILE      compare medians by name with FILE; exit 1 listing regressions
   --tolerance X        relative tolerance for --baseline (default 0.25 = 25%)
-  --corpus DIR         the shared corpus (default: $CARET_CORPUS, then ../shared/corpus)
+  --corpus DIR         the optional shared corpus, for load.largest-file and load.corpus-all
+                       (default: $CARET_CORPUS, then ../shared/corpus); traces come from Corpus/traces
   --size-mb N          size of the generated document in MB (10^6 bytes; default 50, quick 4)
   --only NAME          run only workloads whose name contains NAME (comma-separated list allowed)
   --reps N             repetitions of every workload (default 5, quick 3; traces 10 / 3)

@@ -8,11 +8,12 @@ enum ReplayCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var paths = arguments
         if paths.isEmpty {
-            guard let corpus = CorpusLocator.locate(arguments: []) else {
-                CommandSupport.printError("replay: name trace files, or set CARET_CORPUS to the shared corpus")
+            // The traces shipped in Corpus/traces; the shared corpus's copies only if those are gone.
+            paths = CorpusLocator.defaultTraceFiles(corpus: CorpusLocator.locate(arguments: []))
+            if paths.isEmpty {
+                CommandSupport.printError("replay: no traces in Corpus/traces; name trace files, or set CARET_CORPUS to the shared corpus")
                 return 2
             }
-            paths = corpus.traceFiles()
         }
         var failures = 0
         print("trace                        patches    final graphemes   lines     time   per patch  result")

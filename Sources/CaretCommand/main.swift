@@ -8,7 +8,7 @@ let usage = """
     usage:
       caret stats FILE|DIR…        sizes in every unit, grapheme clusters, lines
       caret replay [TRACE.json.gz…] replay real editing traces and verify the result
-                                   (default: every trace of the shared corpus)
+                                   (default: every trace in Corpus/traces)
       caret case --upper|--lower|--title [--locale ID] FILE
                                    case mapping with the locale's rules (tr, lt, el, nl…)
       caret words [--locale ID] FILE

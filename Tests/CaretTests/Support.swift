@@ -1,30 +1,54 @@
 import XCTest
 @testable import Caret
 @_spi(Reference) import Caret
+import CaretCorpus
 
-/// Where the shared Unicode data and corpora live: `CARET_SHARED` or `../shared` beside the
-/// package (as laid out on the developers' machines and in CI).
+/// The test data: the Unicode conformance files shipped gzip-compressed in `Corpus/unicode`
+/// (so a clone tests itself with nothing beside it), and the optional larger shared corpus
+/// (`CARET_SHARED` or `../shared` beside the package) that no test requires.
 enum SharedData {
-    static var root: String {
-        if let env = ProcessInfo.processInfo.environment["CARET_SHARED"] { return env }
-        let file = URL(fileURLWithPath: #filePath)
-        return file.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared").path
+    /// The package root: three levels above this file (`Tests/CaretTests/Support.swift`).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
+    /// The optional shared directory (`CARET_SHARED`, else `../shared` beside the package).
+    static var root: String {
+        if let env = ProcessInfo.processInfo.environment["CARET_SHARED"] { return env }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared").path
+    }
+
+    /// The Unicode version the vendored files and ICU 72 implement.
+    static let unicodeVersion = "15.0.0"
+
+    /// The text of the conformance file `name` (e.g. `GraphemeBreakTest.txt`), decompressed from
+    /// `Corpus/unicode/name.gz`.
+    /// - Throws: `MissingData` when the file is absent, not gzip, or not of `unicodeVersion`
+    ///   (its first line names the file and version, e.g. `# GraphemeBreakTest-15.0.0.txt`).
     static func unicodeFile(_ name: String) throws -> String {
-        let path = root + "/unicode/" + name
+        let path = packageRoot.appendingPathComponent("Corpus/unicode/\(name).gz").path
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw MissingData(path: path)
+            throw MissingData(path: path, reason: "missing")
         }
-        return String(decoding: data, as: UTF8.self)
+        let bytes: [UInt8]
+        do { bytes = try Gzip.decompress([UInt8](data)) } catch {
+            throw MissingData(path: path, reason: "\(error)")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let stem = name.hasSuffix(".txt") ? String(name.dropLast(4)) : name
+        guard text.hasPrefix("# \(stem)-\(unicodeVersion).txt") else {
+            throw MissingData(path: path, reason: "not Unicode \(unicodeVersion): \(text.prefix(60))")
+        }
+        return text
     }
 }
 
-/// The conformance data must be there: a missing file fails the test, it does not skip it.
+/// The conformance data must be there: a missing or wrong file fails the test, it does not skip it.
 struct MissingData: Error, CustomStringConvertible {
     var path: String
-    var description: String { "missing \(path): set CARET_SHARED to the shared/ directory" }
+    var reason: String
+    var description: String { "\(path): \(reason) (see Corpus/unicode/README.md)" }
 }
 
 /// A small fast deterministic generator (SplitMix64), seeded from `SEED` when set.

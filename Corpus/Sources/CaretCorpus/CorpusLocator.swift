@@ -1,7 +1,8 @@
 import Foundation
 
-/// Finds the shared benchmark corpus (`MANIFEST.md`, `large/`, `sentences/`, `traces/`, …)
-/// and the package's own `Corpus/samples/`, and lists their files.
+/// Finds the package's own data (`Corpus/samples/`, the editing traces in `Corpus/traces/`) and
+/// the optional larger shared corpus (`MANIFEST.md`, `large/`, `sentences/`, `traces/`, …), and
+/// lists their files.
 public struct CorpusLocator: Sendable {
     /// The corpus directory (absolute or as given).
     public let directory: String
@@ -26,6 +27,24 @@ public struct CorpusLocator: Sendable {
         let candidates = [packageRoot.map { $0 + "/Corpus/samples" },
                           FileManager.default.currentDirectoryPath + "/Corpus/samples"]
         return candidates.compactMap { $0 }.first { isDirectory($0) }
+    }
+
+    /// The package's `Corpus/traces` directory (the editing traces shipped with the repository),
+    /// if it can be found.
+    public static var bundledTracesDirectory: String? {
+        let candidates = [packageRoot.map { $0 + "/Corpus/traces" },
+                          FileManager.default.currentDirectoryPath + "/Corpus/traces"]
+        return candidates.compactMap { $0 }.first { isDirectory($0) }
+    }
+
+    /// The editing traces to replay by default: those shipped in `Corpus/traces`, else those of
+    /// the shared corpus `corpus` (the same files), sorted by name; empty when neither is there.
+    public static func defaultTraceFiles(corpus: CorpusLocator?) -> [String] {
+        if let directory = bundledTracesDirectory {
+            let files = traceFiles(in: directory)
+            if !files.isEmpty { return files }
+        }
+        return corpus?.traceFiles() ?? []
     }
 
     /// Locates the shared corpus, in this order:
@@ -90,8 +109,12 @@ public struct CorpusLocator: Sendable {
     /// The editing traces `traces/*.json.gz`, sorted by name; with `asciiOnly`, the
     /// `traces/ascii_only/*.json.gz` variants instead.
     public func traceFiles(asciiOnly: Bool = false) -> [String] {
-        let dir = directory + (asciiOnly ? "/traces/ascii_only" : "/traces")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return names.filter { $0.hasSuffix(".json.gz") }.sorted().map { dir + "/" + $0 }
+        Self.traceFiles(in: directory + (asciiOnly ? "/traces/ascii_only" : "/traces"))
+    }
+
+    /// The `*.json.gz` files of `directory` as full paths, sorted by name.
+    public static func traceFiles(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".json.gz") }.sorted().map { directory + "/" + $0 }
     }
 }

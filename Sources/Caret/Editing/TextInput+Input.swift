@@ -1,0 +1,136 @@
+// Typing, deleting, the pasteboard, replace and clear: each builds one proposed change and
+// hands it to `submit(_:)`.
+
+extension TextInput {
+    /// Types `text` over the selection, or commits the marked text as `text` when there is
+    /// some. `"\n"` (or any one line break) is Return: in a `.singleLine` field it inserts
+    /// nothing, asks `textInputShouldReturn` and on `true` sends `.editingDidEndOnExit` and
+    /// ends editing; in a `.multiLine` view it is a line break. Other line breaks typed into a
+    /// field become spaces. A user edit (see `TextInputDelegate`); while not editing it first
+    /// begins editing, and is dropped if that is refused.
+    /// - Complexity: O(log n + m) for m bytes of text.
+    public func insertText(_ text: String) {
+        guard prepareForInput() else { return }
+        if kind == .singleLine && text.count == 1 && text.first!.isNewline {
+            if let marked = markedText { commitComposition(as: marked) }
+            pressReturn()
+            return
+        }
+        let typed = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
+        if let _ = composition {
+            commitComposition(as: typed)
+            return
+        }
+        let hasBreak = kind == .multiLine && typed.contains { $0.isNewline }
+        submit(ProposedChange(range: selectionUTF8, text: typed, kind: hasBreak ? .lineBreak : .typing, in: document))
+    }
+
+    /// Backspace: deletes a non-empty selection, or the backward-deletion cluster before the
+    /// caret (see `TextDocument.backwardDeletionRange(before:)`: one scalar of a cluster in
+    /// U+0530–U+194F other than a Hangul syllable, else the whole cluster). Inside marked text
+    /// it deletes inside the marked text (not offered, like every marked-text update). A user
+    /// edit. O(log n).
+    public func deleteBackward() {
+        guard prepareForInput() else { return }
+        if composition != nil {
+            deleteBackwardInMarkedText()
+            return
+        }
+        let selection = selectionUTF8
+        if !selection.isEmpty {
+            submit(ProposedChange(range: selection, text: "", kind: .deleteBackward, in: document))
+        } else if selection.lowerBound > 0 {
+            submit(ProposedChange(range: document.backwardDeletionUTF8Range(before: selection.lowerBound), text: "",
+                                  kind: .deleteBackward, in: document))
+        }
+    }
+
+    /// Forward delete: deletes a non-empty selection, or the whole grapheme cluster after the
+    /// caret. Marked text is committed first. A user edit. O(log n).
+    public func deleteForward() {
+        guard prepareForInput() else { return }
+        if let marked = markedText { commitComposition(as: marked) }
+        let selection = selectionUTF8
+        if !selection.isEmpty {
+            submit(ProposedChange(range: selection, text: "", kind: .deleteForward, in: document))
+        } else if selection.lowerBound < document.utf8Count {
+            let end = document.graphemeEnd(afterUTF8: selection.lowerBound)
+            submit(ProposedChange(range: selection.lowerBound..<end, text: "", kind: .deleteForward, in: document))
+        }
+    }
+
+    /// Pastes `text` over the selection (marked text is committed first). In a `.singleLine`
+    /// field every line break (CR LF counting as one) becomes a space. A user edit and its own
+    /// undo step. O(log n + m) for m bytes.
+    public func paste(_ text: String) {
+        guard prepareForInput() else { return }
+        if let marked = markedText { commitComposition(as: marked) }
+        let pasted = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
+        submit(ProposedChange(range: selectionUTF8, text: pasted, kind: .paste, in: document))
+    }
+
+    /// Removes the selected text and returns it (for the pasteboard).
+    /// - Returns: nil, changing nothing, when the entry is secure, the selection is empty or
+    ///   missing, or the edit is refused. A user edit and its own undo step.
+    /// - Complexity: O(log n + length of the selection).
+    public func cut() -> String? {
+        guard !traits.isSecureTextEntry, let range = selectedTextRange, !range.isEmpty,
+              prepareForInput() else { return nil }
+        if let marked = markedText { commitComposition(as: marked) }
+        let selection = selectionUTF8
+        guard !selection.isEmpty else { return nil }
+        let removed = document.text(utf8Range: selection)
+        return submit(ProposedChange(range: selection, text: "", kind: .cut, in: document)) ? removed : nil
+    }
+
+    /// The selected text (for the pasteboard); nil when the entry is secure or nothing is
+    /// selected. Changes nothing and needs neither editing nor `isEditable`.
+    /// - Complexity: O(log n + length of the selection).
+    public func copy() -> String? {
+        guard !traits.isSecureTextEntry, let range = selectedTextRange, !range.isEmpty else { return nil }
+        return document.text(in: range)
+    }
+
+    /// Replaces `range` with `text` as a user edit (autocorrection, dictation): offered to the
+    /// delegate and the rules, its own undo step; each end of the selection that touches the
+    /// replaced text moves after the new text. Marked text is committed first, and `range`
+    /// (given in the text with the marked text) follows the commit.
+    /// - Returns: false when the range lies outside the text or the edit is refused.
+    /// - Complexity: O(log n + m) for m bytes.
+    @discardableResult
+    public func replace(_ range: TextRange, withText text: String) -> Bool {
+        guard document.textRange(from: range.start, to: range.end) != nil, prepareForInput() else { return false }
+        var target = range
+        if let marked = markedText {
+            editLog = []
+            commitComposition(as: marked)
+            for edit in editLog ?? [] { target = edit.map(target) }
+            editLog = nil
+        }
+        guard let valid = document.textRange(from: target.start, to: target.end) else { return false }
+        return submit(ProposedChange(range: valid.start.utf8Offset..<valid.end.utf8Offset, text: text, kind: .replace,
+                                     selectionAfter: .mapped, in: document))
+    }
+
+    /// The clear button: asks `textInputShouldClear`, then offers the removal of all the text
+    /// as a user edit (its own undo step; the caret goes to the start). Marked text is
+    /// committed first.
+    /// - Returns: true when the text is empty afterwards because of this call (also when it
+    ///   already was and the delegate agreed); false when refused.
+    /// - Complexity: O(log n) plus the length of the text (kept for undo).
+    @discardableResult
+    public func clear() -> Bool {
+        guard prepareForInput() else { return false }
+        if let marked = markedText { commitComposition(as: marked) }
+        if let delegate, !delegate.textInputShouldClear(self) { return false }
+        if document.isEmpty { return true }
+        return submit(ProposedChange(range: 0..<document.utf8Count, text: "", kind: .clear, in: document))
+    }
+
+    /// `text` with each line break (LF, CR, CR LF as one, NEL, VT, FF, LS, PS) replaced by a
+    /// space: what a field makes of pasted lines. O(n).
+    static func lineBreaksAsSpaces(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return String(text.map { $0.isNewline ? " " : $0 })
+    }
+}

@@ -1,0 +1,88 @@
+// THE ONE PLACE every user edit passes (typing, deleting, paste, cut, replace, clear, the
+// commit of marked text). Nothing else changes the text on the user's behalf, so the traits,
+// the field rules, the delegate and undo see every user edit exactly once and in the same
+// order. Marked-text updates, undo, redo and `text` from code change the document through
+// `applyToDocument` directly: they are not offered. See docs/ARCHITECTURE.md, "The editing
+// model", for the stages and where issue 11's traits and rules plug in.
+
+extension TextInput {
+    /// Runs a user edit through the stages, in order:
+    ///
+    /// 1. `transform` — the traits and rules shape the change (filters, smart punctuation,
+    ///    length cuts, clearing); a change they reduce to nothing stops here.
+    /// 2. the delegate's `shouldChangeTextIn`, with the change as it would be applied (its
+    ///    `TextRange` and UTF-16 range, and the final text);
+    /// 3. `rulesAccept` — the field rules check the text the change would produce;
+    /// 4. the document applies it (`TextDocument.edit`), which returns the `TextEdit`;
+    /// 5. the selection moves and the change is recorded for undo (coalesced per its kind);
+    /// 6. `didApply(edit)`, `.editingChanged`, and `.selectionChanged` if the selection moved
+    ///    (compared with `shownSelection`, by default the selection when the call began).
+    ///
+    /// A refusal at any stage leaves text, selection, marked text and undo history as they
+    /// were and sends nothing.
+    /// - Returns: true when the change was applied.
+    @discardableResult
+    func submit(_ proposed: ProposedChange, shownSelection: SelectionMark? = nil) -> Bool {
+        var change = proposed
+        guard transform(&change), !change.isEmpty else { return false }
+        if let delegate, !delegate.textInput(self, shouldChangeTextIn: change.textRange,
+                                             utf16Range: change.utf16Range, replacementText: change.text) {
+            return false
+        }
+        guard rulesAccept(change) else { return false }
+
+        let before = selectionMark
+        let shown = shownSelection ?? before
+        let removed = document.text(utf8Range: change.range)
+        guard let edit = try? document.edit(change.range, in: .utf8, replacingWith: change.text) else { return false }
+        editLog?.append(edit)
+
+        switch change.selectionAfter {
+        case .caretAfterInsertion:
+            let x = change.text.isEmpty ? document.graphemeBoundary(atOrBeforeUTF8: edit.insertedUTF8Range.lowerBound)
+                                        : document.graphemeBoundary(atOrAfterUTF8: edit.insertedUTF8Range.upperBound)
+            select(anchor: position(utf8: x), focus: position(utf8: x))
+        case .mapped:
+            if let anchor, let focus {
+                select(anchor: mapped(anchor, through: edit), focus: mapped(focus, through: edit))
+            }
+        }
+        goalColumn = nil
+        history.record(UndoHistory.Step(utf8Start: change.range.lowerBound, removed: removed, inserted: change.text,
+                                        before: before, after: selectionMark),
+                       coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
+
+        delegate?.textInput(self, didApply: edit)
+        send(.editingChanged)
+        sendSelectionChanged(since: shown)
+        return true
+    }
+
+    /// Stage 1: what the traits and rules make of a user edit before anyone is asked.
+    ///
+    /// The extension point for issue 11 ("Traits", "Field rules"): keyboard filters,
+    /// autocapitalization and smart quotes and dashes (typing), smart insert and delete (paste,
+    /// cut, deletion of a selection — they may widen `range` with `setRange(_:in:)`), secure
+    /// entry's and `clearsOnInsertion`'s replacing of the whole text, and the cut of inserted
+    /// text to `maximumLength`. No trait is applied yet, so the change goes through as
+    /// proposed.
+    /// - Returns: false when the change must not happen at all.
+    func transform(_ change: inout ProposedChange) -> Bool {
+        true
+    }
+
+    /// Stage 3: whether the field rules accept the text `change` would produce (issue 11:
+    /// `maximumLength` for an edit that still makes an over-long text longer, `pattern`). No
+    /// rule is checked yet.
+    func rulesAccept(_ change: ProposedChange) -> Bool {
+        true
+    }
+
+    /// `position` of the old text in the new one, after inserted text it touches, snapped
+    /// back to a grapheme boundary.
+    func mapped(_ position: TextPosition, through edit: TextEdit) -> TextPosition {
+        let p = edit.map(position, bias: .after)
+        return TextPosition(utf8Offset: document.graphemeBoundary(atOrBeforeUTF8: min(p.utf8Offset, document.utf8Count)),
+                            affinity: p.affinity)
+    }
+}

@@ -1,0 +1,89 @@
+// The selection and the text as code sets them, and the small helpers every input call uses:
+// the selection as one value, events, and positions from byte offsets.
+
+extension TextInput {
+    /// The selection as one comparable value (anchor, focus, affinities).
+    var selectionMark: SelectionMark {
+        get { SelectionMark(anchor: anchor, focus: focus) }
+        set {
+            anchor = newValue.anchor
+            focus = newValue.focus
+        }
+    }
+
+    /// The selection's byte range; the caret at the end of the text when there is none (where
+    /// input lands then).
+    var selectionUTF8: Range<Int> {
+        guard let anchor, let focus else { return document.utf8Count..<document.utf8Count }
+        return min(anchor.utf8Offset, focus.utf8Offset)..<max(anchor.utf8Offset, focus.utf8Offset)
+    }
+
+    /// The position at byte `x` (a grapheme boundary of the document).
+    func position(utf8 x: Int, affinity: TextAffinity = .downstream) -> TextPosition {
+        TextPosition(utf8Offset: x, affinity: affinity)
+    }
+
+    /// Puts a caret at `position` (or selects from `anchor` to `focus`).
+    func select(anchor: TextPosition, focus: TextPosition) {
+        self.anchor = anchor
+        self.focus = focus
+    }
+
+    func send(_ event: TextInputEvent) {
+        delegate?.textInput(self, didSend: event)
+    }
+
+    /// Sends `.selectionChanged` when the selection differs from `before`.
+    func sendSelectionChanged(since before: SelectionMark) {
+        if selectionMark != before { send(.selectionChanged) }
+    }
+
+    /// Applies `text` over bytes `range` to the document and tells the delegate (`didApply`),
+    /// asking nobody and recording nothing: the one place the document is changed.
+    /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
+    func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
+        guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
+        editLog?.append(edit)
+        delegate?.textInput(self, didApply: edit)
+        return edit
+    }
+
+    func setSelectionFromCode(_ range: TextRange?) {
+        let before = selectionMark
+        guard let range else {
+            if composition != nil { endCompositionKeepingText() }
+            selectionMark = .none
+            goalColumn = nil
+            history.breakCoalescing()
+            sendSelectionChanged(since: before)
+            return
+        }
+        guard let valid = document.textRange(from: range.start, to: range.end) else { return }
+        if let marked = markedTextRange,
+           valid.start.utf8Offset < marked.start.utf8Offset || valid.end.utf8Offset > marked.end.utf8Offset {
+            endCompositionKeepingText()
+        }
+        select(anchor: valid.start, focus: valid.end)
+        goalColumn = nil
+        history.breakCoalescing()
+        sendSelectionChanged(since: before)
+    }
+
+    func setTextFromCode(_ text: String) {
+        let before = selectionMark
+        let oldUTF8 = document.utf8Count, oldUTF16 = document.count(in: .utf16)
+        var replacement = TextDocument(text)
+        replacement.locale = document.locale
+        document = replacement
+        composition = nil
+        markedTextRange = nil
+        history.removeAll()
+        goalColumn = nil
+        select(anchor: document.endOfDocument, focus: document.endOfDocument)
+        let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
+                            replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
+        editLog?.append(edit)
+        delegate?.textInput(self, didApply: edit)
+        sendSelectionChanged(since: before)
+    }
+}

@@ -1,0 +1,103 @@
+/// The editing model of one text field or text view: what `UITextField` and `UITextView` do
+/// with keys, input methods and an app's rules, without drawing.
+///
+/// A `TextInput` owns a `TextDocument` and changes it only through its input calls (typing,
+/// deleting, pasting, marked text, undo) or through `text` from code. Every user edit passes
+/// one place (`submit(_:)`, see docs/ARCHITECTURE.md, "The editing model") where it is shaped
+/// by the traits and rules, offered to the delegate and recorded for undo.
+///
+/// - Units: positions and ranges are the document's `TextPosition`/`TextRange`; counts are
+///   grapheme clusters unless a parameter names another `TextUnit`.
+/// - Bad input: ranges outside the text are refused (a `false` result or no change), never a
+///   trap.
+/// - Not `Sendable`: one isolation domain (an app's main actor, say) owns it; its `document`
+///   is a value any thread may read.
+public final class TextInput {
+    /// The text with its positions, segmentation and movement. Read-only: edits go through the
+    /// input calls or `text`.
+    public internal(set) var document: TextDocument
+
+    /// A field (`.singleLine`) or a view (`.multiLine`); decides what Return and pasted line
+    /// breaks do.
+    public var kind: TextInputKind
+    /// How typed and pasted text is shaped (see `TextInputTraits`).
+    public var traits: TextInputTraits
+    /// The field rules every user edit is checked against (see `TextInputRules`).
+    public var rules: TextInputRules
+    /// False refuses every input call that would change the text (typing, deleting, paste,
+    /// cut, `replace`, `clear`, marked text) and keeps editing from beginning; selection,
+    /// movement and `copy` still work. O(1).
+    public var isEditable: Bool = true
+    /// Asked before user edits and told after every change; held weakly.
+    public weak var delegate: (any TextInputDelegate)?
+
+    /// The marked text of an input method's composition, or nil.
+    public internal(set) var markedTextRange: TextRange?
+    /// True between an accepted `beginEditing()` and `endEditing`.
+    public internal(set) var isEditing = false
+
+    /// The selection (nil = none): `anchor` is the end that stays put while the selection is
+    /// extended, `focus` the end that moves. Both are grapheme boundaries of `document`.
+    var anchor: TextPosition?
+    var focus: TextPosition?
+    /// The column up/down presses aim for; nil after any other change of the selection.
+    var goalColumn: Int?
+    /// Where the current composition started, while there is marked text.
+    var composition: Composition?
+    /// Undo and redo steps.
+    var history = UndoHistory()
+    /// While non-nil, every edit applied to the document is appended (so a range given before a
+    /// composition is committed can be mapped through the commit).
+    var editLog: [TextEdit]?
+
+    /// A new input holding `text`, with its caret at the end.
+    /// - Complexity: O(n) for n bytes of text.
+    public init(_ text: String = "", kind: TextInputKind = .multiLine,
+                traits: TextInputTraits = .init(), rules: TextInputRules = .init()) {
+        document = TextDocument(text)
+        self.kind = kind
+        self.traits = traits
+        self.rules = rules
+        anchor = document.endOfDocument
+        focus = anchor
+    }
+
+    /// The ICU locale id used for word movement, case rules and locale data; also the
+    /// document's `locale`. O(1).
+    public var locale: String {
+        get { document.locale }
+        set { document.locale = newValue }
+    }
+
+    /// The whole text. Setting it is a change from code: nobody is asked, no `.editingChanged`
+    /// is sent (only `didApply` and, if the caret moved, `.selectionChanged`), the caret goes
+    /// to the end, marked text is dropped and the undo history is cleared.
+    /// - Complexity: get and set O(n).
+    public var text: String {
+        get { document.string }
+        set { setTextFromCode(newValue) }
+    }
+
+    /// The selection: nil for none, an empty range for a caret. Setting it is a change from
+    /// code: nobody is asked, `.selectionChanged` is sent if it moved; a range outside the text
+    /// is ignored (the selection stays), ends inside a grapheme cluster snap back to its start.
+    /// A selection outside the marked text ends the composition, keeping its text as typed.
+    /// - Complexity: O(log n).
+    public var selectedTextRange: TextRange? {
+        get {
+            guard let anchor, let focus else { return nil }
+            return TextRange(start: anchor, end: focus)
+        }
+        set { setSelectionFromCode(newValue) }
+    }
+
+    /// Where a composition started: the text it replaced and the selection before it.
+    struct Composition {
+        /// Byte offset where the replaced text started (and the marked text starts).
+        var start: Int
+        /// The text the composition replaced (the selection when it started).
+        var replacedText: String
+        var anchor: TextPosition?
+        var focus: TextPosition?
+    }
+}
