@@ -18,13 +18,7 @@ let package = Package(
         // The engine: generic rope (Rope/), text storage and segmentation (Text/), public API (Document/).
         .target(
             name: "Caret",
-            dependencies: ["CICU"],
-            swiftSettings: [
-                // The rope's nodes are classes mutated only when uniquely referenced; dynamic
-                // exclusivity checks on their arrays cost ~5% of an edit (callgrind) and buy
-                // nothing. Release builds only; debug builds and tests keep the checks.
-                .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-            ]
+            dependencies: ["CICU"]
         ),
         // zlib, for reading the gzip-compressed editing traces.
         .systemLibrary(

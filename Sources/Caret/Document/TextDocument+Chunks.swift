@@ -52,10 +52,16 @@ extension TextDocument {
     public struct UTF8Chunks: Sequence, Sendable {
         let chunks: Rope<TextChunk>.ChunkSequence
 
+        /// An iterator over the pieces, from the start of the text.
+        /// - Complexity: O(1).
         public func makeIterator() -> Iterator { Iterator(base: chunks.makeIterator()) }
 
+        /// Yields the UTF-8 pieces of a document in order.
         public struct Iterator: IteratorProtocol {
             var base: Rope<TextChunk>.ChunkSequence.Iterator
+            /// The next piece of UTF-8 (one chunk of the rope, starting and ending on grapheme
+            /// boundaries; its size is unspecified), or nil at the end.
+            /// - Complexity: O(1) amortised; O(log n) in the number of pieces for the first.
             public mutating func next() -> [UInt8]? { base.next()?.bytes }
         }
     }

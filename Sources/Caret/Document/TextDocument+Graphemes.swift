@@ -12,8 +12,11 @@ extension TextDocument {
     public struct GraphemeRanges: Sequence, Sendable {
         let chunks: Rope<TextChunk>.ChunkSequence
 
+        /// An iterator over the clusters, from the start of the text.
+        /// - Complexity: O(1).
         public func makeIterator() -> Iterator { Iterator(chunks: chunks.makeIterator()) }
 
+        /// Yields the grapheme clusters of a document as ranges, in storage order.
         public struct Iterator: IteratorProtocol {
             private var chunks: Rope<TextChunk>.ChunkSequence.Iterator
             private var bytes: [UInt8] = []
@@ -26,6 +29,8 @@ extension TextDocument {
 
             init(chunks: Rope<TextChunk>.ChunkSequence.Iterator) { self.chunks = chunks }
 
+            /// The range of the next grapheme cluster, or nil at the end of the text.
+            /// - Complexity: O(1) amortised (the cluster's length in bytes).
             public mutating func next() -> TextRange? {
                 if i >= bytes.count {
                     chunkStart += bytes.count

@@ -1,4 +1,10 @@
+// `ComparisonResult` (of `compare(_:to:)`). FoundationEssentials, not Foundation, where it exists:
+// Foundation on Linux brings its own ICU headers, which clash with Debian's (docs/ARCHITECTURE.md).
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 // MARK: - Internal coordinate machinery
 

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A Unicode text: a copy-on-write rope of UTF-8 chunks that keeps, for every node, its length
 /// in bytes, UTF-16 units, scalars, grapheme clusters and hard lines.
 ///
@@ -113,7 +111,10 @@ extension TextDocument: Equatable {
 
 extension TextDocument: CustomStringConvertible, ExpressibleByStringLiteral {
     /// The text itself.
+    /// - Complexity: O(n) in the document's length in bytes.
     public var description: String { string }
 
+    /// A document holding the literal's text: `let doc: TextDocument = "Grüße"`.
+    /// - Complexity: O(n) in the literal's length in bytes (one grapheme pass).
     public init(stringLiteral value: String) { self.init(value) }
 }

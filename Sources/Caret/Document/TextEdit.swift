@@ -113,6 +113,8 @@ public struct TextEdit: Sendable, Hashable, Codable, CustomStringConvertible {
         return bias == .before ? inserted.lowerBound : inserted.upperBound
     }
 
+    /// A debugging description: the replaced and inserted ranges in UTF-8 bytes and UTF-16 units.
+    /// - Complexity: O(1).
     public var description: String {
         "TextEdit(utf8: \(replacedUTF8Range) -> \(insertedUTF8Range), utf16: \(replacedUTF16Range) -> \(insertedUTF16Range))"
     }

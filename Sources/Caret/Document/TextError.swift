@@ -18,13 +18,16 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The kind of error.
     public enum Kind: Sendable, Hashable {
-        /// The bytes are not well-formed UTF-8; `byteOffset` is where the bad sequence starts.
+        /// The bytes are not well-formed UTF-8; `offset` is the byte offset where the bad
+        /// sequence starts.
         case invalidUTF8(reason: UTF8Problem)
-        /// A position, range or offset outside the document; `byteOffset` is the offending
-        /// value in its own unit, `bound` the largest allowed.
+        /// A position, range or offset outside the document; `offset` is the offending value in
+        /// `unit`, `bound` the largest allowed (the document's length in `unit`).
         case outOfBounds(unit: TextUnit, bound: Int)
     }
 
+    /// What went wrong: ill-formed UTF-8 (with the reason) or an offset out of bounds (with its
+    /// unit and the bound).
     public let kind: Kind
     /// The offset the error names: the byte offset of the bad sequence for UTF-8 errors, the
     /// offending offset in its `unit` for bounds errors.
@@ -35,6 +38,8 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         self.offset = byteOffset
     }
 
+    /// A one-line English message naming the problem and the offset, for logs and test output.
+    /// - Complexity: O(1).
     public var description: String {
         switch kind {
         case .invalidUTF8(let reason):

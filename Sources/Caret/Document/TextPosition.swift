@@ -15,11 +15,18 @@ public struct TextPosition: Sendable, Hashable, Comparable, Codable, CustomStrin
         self.affinity = affinity
     }
 
+    /// Storage order: `a` is before `b` when its offset is smaller, or, at the same offset, when
+    /// `a` is `.upstream` and `b` `.downstream`. Positions from different documents compare by
+    /// offset alone, which is meaningless: compare positions of one document.
+    /// - Complexity: O(1).
     public static func < (a: TextPosition, b: TextPosition) -> Bool {
         if a.utf8Offset != b.utf8Offset { return a.utf8Offset < b.utf8Offset }
         return a.affinity == .upstream && b.affinity == .downstream
     }
 
+    /// A debugging description with the UTF-8 offset (not a grapheme offset: use
+    /// `TextDocument.offset(of:unit:)` for that) and the affinity when it is upstream.
+    /// - Complexity: O(1).
     public var description: String {
         "TextPosition(utf8: \(utf8Offset)\(affinity == .upstream ? ", upstream" : ""))"
     }
@@ -27,7 +34,9 @@ public struct TextPosition: Sendable, Hashable, Comparable, Codable, CustomStrin
 
 /// A range between two positions, `start <= end` (like `UITextRange`).
 public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The first position of the range (the smaller one).
     public let start: TextPosition
+    /// The position after the last grapheme of the range (the larger one; `start` when empty).
     public let end: TextPosition
 
     /// True when the range selects nothing (a caret).
@@ -45,5 +54,7 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
 
     var utf8Range: Range<Int> { start.utf8Offset..<end.utf8Offset }
 
+    /// A debugging description with the UTF-8 offsets of both ends.
+    /// - Complexity: O(1).
     public var description: String { "TextRange(utf8: \(start.utf8Offset)..<\(end.utf8Offset))" }
 }

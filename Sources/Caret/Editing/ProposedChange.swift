@@ -3,7 +3,7 @@
 /// coalescing) and where the selection goes after it.
 ///
 /// Issue 11's transforms (filters, smart punctuation, length cuts, clearing) rewrite `range`
-/// and `text` before the delegate sees them; `setRange(_:in:)` keeps the UTF-16 form in step.
+/// and `text` before the delegate sees them.
 struct ProposedChange {
     enum Kind: Hashable {
         /// `insertText` at the caret or over the selection.
@@ -30,31 +30,25 @@ struct ProposedChange {
     }
 
     /// The bytes of the current text to replace (scalar boundaries; inside a cluster only when
-    /// one scalar is deleted).
-    private(set) var range: Range<Int>
-    /// `range` in UTF-16 code units.
-    private(set) var utf16Range: Range<Int>
+    /// one scalar is deleted). Transforms may move it (smart delete widens it).
+    var range: Range<Int>
     /// The replacement text.
     var text: String
     let kind: Kind
     var selectionAfter: SelectionAfter
 
-    init(range: Range<Int>, text: String, kind: Kind, selectionAfter: SelectionAfter = .caretAfterInsertion,
-         in document: TextDocument) {
+    init(range: Range<Int>, text: String, kind: Kind, selectionAfter: SelectionAfter = .caretAfterInsertion) {
         self.range = range
-        utf16Range = document.utf16Offset(ofScalarAlignedUTF8: range.lowerBound)
-            ..< (range.isEmpty ? document.utf16Offset(ofScalarAlignedUTF8: range.lowerBound)
-                               : document.utf16Offset(ofScalarAlignedUTF8: range.upperBound))
         self.text = text
         self.kind = kind
         self.selectionAfter = selectionAfter
     }
 
-    /// Moves the change to bytes `range` of `document` (a transform widening it).
-    mutating func setRange(_ range: Range<Int>, in document: TextDocument) {
-        self.range = range
-        utf16Range = document.utf16Offset(ofScalarAlignedUTF8: range.lowerBound)
-            ..< document.utf16Offset(ofScalarAlignedUTF8: range.upperBound)
+    /// `range` in UTF-16 code units of `document` (the text the change applies to). Computed
+    /// when asked — only a delegate needs it — at O(log n).
+    func utf16Range(in document: TextDocument) -> Range<Int> {
+        let start = document.utf16Offset(ofScalarAlignedUTF8: range.lowerBound)
+        return start..<(range.isEmpty ? start : document.utf16Offset(ofScalarAlignedUTF8: range.upperBound))
     }
 
     /// The change's range as positions (their ends may fall inside a cluster; the document

@@ -22,7 +22,7 @@ extension TextInput {
             return
         }
         let hasBreak = kind == .multiLine && typed.contains { $0.isNewline }
-        submit(ProposedChange(range: selectionUTF8, text: typed, kind: hasBreak ? .lineBreak : .typing, in: document))
+        submit(ProposedChange(range: selectionUTF8, text: typed, kind: hasBreak ? .lineBreak : .typing))
     }
 
     /// Backspace: deletes a non-empty selection, or the backward-deletion cluster before the
@@ -38,10 +38,10 @@ extension TextInput {
         }
         let selection = selectionUTF8
         if !selection.isEmpty {
-            submit(ProposedChange(range: selection, text: "", kind: .deleteBackward, in: document))
+            submit(ProposedChange(range: selection, text: "", kind: .deleteBackward))
         } else if selection.lowerBound > 0 {
             submit(ProposedChange(range: document.backwardDeletionUTF8Range(before: selection.lowerBound), text: "",
-                                  kind: .deleteBackward, in: document))
+                                  kind: .deleteBackward))
         }
     }
 
@@ -52,10 +52,10 @@ extension TextInput {
         if let marked = markedText { commitComposition(as: marked) }
         let selection = selectionUTF8
         if !selection.isEmpty {
-            submit(ProposedChange(range: selection, text: "", kind: .deleteForward, in: document))
+            submit(ProposedChange(range: selection, text: "", kind: .deleteForward))
         } else if selection.lowerBound < document.utf8Count {
             let end = document.graphemeEnd(afterUTF8: selection.lowerBound)
-            submit(ProposedChange(range: selection.lowerBound..<end, text: "", kind: .deleteForward, in: document))
+            submit(ProposedChange(range: selection.lowerBound..<end, text: "", kind: .deleteForward))
         }
     }
 
@@ -66,7 +66,7 @@ extension TextInput {
         guard prepareForInput() else { return }
         if let marked = markedText { commitComposition(as: marked) }
         let pasted = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
-        submit(ProposedChange(range: selectionUTF8, text: pasted, kind: .paste, in: document))
+        submit(ProposedChange(range: selectionUTF8, text: pasted, kind: .paste))
     }
 
     /// Removes the selected text and returns it (for the pasteboard).
@@ -80,7 +80,7 @@ extension TextInput {
         let selection = selectionUTF8
         guard !selection.isEmpty else { return nil }
         let removed = document.text(utf8Range: selection)
-        return submit(ProposedChange(range: selection, text: "", kind: .cut, in: document)) ? removed : nil
+        return submit(ProposedChange(range: selection, text: "", kind: .cut)) ? removed : nil
     }
 
     /// The selected text (for the pasteboard); nil when the entry is secure or nothing is
@@ -109,7 +109,7 @@ extension TextInput {
         }
         guard let valid = document.textRange(from: target.start, to: target.end) else { return false }
         return submit(ProposedChange(range: valid.start.utf8Offset..<valid.end.utf8Offset, text: text, kind: .replace,
-                                     selectionAfter: .mapped, in: document))
+                                     selectionAfter: .mapped))
     }
 
     /// The clear button: asks `textInputShouldClear`, then offers the removal of all the text
@@ -124,7 +124,7 @@ extension TextInput {
         if let marked = markedText { commitComposition(as: marked) }
         if let delegate, !delegate.textInputShouldClear(self) { return false }
         if document.isEmpty { return true }
-        return submit(ProposedChange(range: 0..<document.utf8Count, text: "", kind: .clear, in: document))
+        return submit(ProposedChange(range: 0..<document.utf8Count, text: "", kind: .clear))
     }
 
     /// `text` with each line break (LF, CR, CR LF as one, NEL, VT, FF, LS, PS) replaced by a

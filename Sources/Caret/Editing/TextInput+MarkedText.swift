@@ -63,7 +63,7 @@ extension TextInput {
         anchor = origin.anchor
         focus = origin.focus
         let range = origin.start..<origin.start + origin.replacedText.utf8.count
-        let change = ProposedChange(range: range, text: committed, kind: .commit, in: document)
+        let change = ProposedChange(range: range, text: committed, kind: .commit)
         if submit(change, shownSelection: shown) { return true }
         sendSelectionChanged(since: shown)
         return false
@@ -133,7 +133,7 @@ extension TextInput {
                 local = Self.utf8Length(ofPrefix: offset, in: unit, of: text)
             }
             let x = markedBytes.lowerBound + min(max(local, 0), markedBytes.count)
-            return position(utf8: max(document.graphemeBoundary(atOrBeforeUTF8: x), markedBytes.lowerBound))
+            return position(utf8: document.graphemeBoundary(atOrBeforeUTF8: x))
         }
         let a = place(range.lowerBound)
         let b = range.isEmpty ? a : place(range.upperBound)

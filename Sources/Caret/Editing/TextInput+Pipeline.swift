@@ -26,7 +26,7 @@ extension TextInput {
         var change = proposed
         guard transform(&change), !change.isEmpty else { return false }
         if let delegate, !delegate.textInput(self, shouldChangeTextIn: change.textRange,
-                                             utf16Range: change.utf16Range, replacementText: change.text) {
+                                             utf16Range: change.utf16Range(in: document), replacementText: change.text) {
             return false
         }
         guard rulesAccept(change) else { return false }
@@ -62,7 +62,7 @@ extension TextInput {
     ///
     /// The extension point for issue 11 ("Traits", "Field rules"): keyboard filters,
     /// autocapitalization and smart quotes and dashes (typing), smart insert and delete (paste,
-    /// cut, deletion of a selection — they may widen `range` with `setRange(_:in:)`), secure
+    /// cut, deletion of a selection — they may widen `range`), secure
     /// entry's and `clearsOnInsertion`'s replacing of the whole text, and the cut of inserted
     /// text to `maximumLength`. No trait is applied yet, so the change goes through as
     /// proposed.

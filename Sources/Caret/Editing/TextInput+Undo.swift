@@ -47,3 +47,11 @@ extension TextInput {
         sendSelectionChanged(since: before)
     }
 }
+
+extension TextInput {
+    /// Bytes held by the undo history (its steps' storage and the heap storage of the texts
+    /// they keep), for the benchmarks' memory figure. Testing SPI: may change at any time.
+    /// - Complexity: O(steps).
+    @_spi(Testing)
+    public var _undoHistoryByteCount: Int { history.footprint }
+}

@@ -31,7 +31,10 @@ public final class TextInput {
     /// Asked before user edits and told after every change; held weakly.
     public weak var delegate: (any TextInputDelegate)?
 
-    /// The marked text of an input method's composition, or nil.
+    /// The marked text of an input method's composition, or nil. Its ends are exactly where the
+    /// marked text is, so one may fall inside a grapheme cluster when the marked text joins the
+    /// text around it (a marked combining mark); the document snaps such a position when it is
+    /// used.
     public internal(set) var markedTextRange: TextRange?
     /// True between an accepted `beginEditing()` and `endEditing`.
     public internal(set) var isEditing = false

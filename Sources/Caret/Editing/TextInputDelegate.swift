@@ -31,12 +31,19 @@ public protocol TextInputDelegate: AnyObject {
 }
 
 extension TextInputDelegate {
+    /// Allows editing to begin. O(1).
     public func textInputShouldBeginEditing(_ input: TextInput) -> Bool { true }
+    /// Allows editing to end. O(1).
     public func textInputShouldEndEditing(_ input: TextInput) -> Bool { true }
+    /// Allows every user edit. O(1).
     public func textInput(_ input: TextInput, shouldChangeTextIn range: TextRange, utf16Range: Range<Int>,
                           replacementText: String) -> Bool { true }
+    /// Allows clearing. O(1).
     public func textInputShouldClear(_ input: TextInput) -> Bool { true }
+    /// Lets Return end editing in a field. O(1).
     public func textInputShouldReturn(_ input: TextInput) -> Bool { true }
+    /// Ignores the event. O(1).
     public func textInput(_ input: TextInput, didSend event: TextInputEvent) {}
+    /// Ignores the change. O(1).
     public func textInput(_ input: TextInput, didApply edit: TextEdit) {}
 }

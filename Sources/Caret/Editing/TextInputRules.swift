@@ -36,5 +36,12 @@ public struct TextInputRules: Sendable, Hashable, Codable {
 
 /// When an overlay (the clear button, a left or right view) is visible (`UITextField.ViewMode`).
 public enum OverlayViewMode: Sendable, Hashable, Codable {
-    case never, whileEditing, unlessEditing, always
+    /// Never shown.
+    case never
+    /// Shown only while the input is editing.
+    case whileEditing
+    /// Shown only while the input is not editing.
+    case unlessEditing
+    /// Always shown.
+    case always
 }

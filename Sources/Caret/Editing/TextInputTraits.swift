@@ -38,12 +38,36 @@ public struct TextInputTraits: Sendable, Hashable, Codable {
 
 /// Which typed letters are capitalized (`UITextAutocapitalizationType`).
 public enum TextAutocapitalization: Sendable, Hashable, Codable {
-    case none, words, sentences, allCharacters
+    /// Letters are typed as they come.
+    case none
+    /// The first letter of each word is capitalized.
+    case words
+    /// The first letter of each sentence is capitalized: at the start of the text, after a line
+    /// break, or after sentence-ending punctuation and a space (ICU's sentence rules).
+    case sentences
+    /// Every letter is capitalized.
+    case allCharacters
 }
 
 /// The keyboard a field asks for (`UIKeyboardType`); the pads also filter what is typed and
 /// pasted.
 public enum TextKeyboardType: Sendable, Hashable, Codable {
-    case `default`, asciiCapable, numberPad, asciiCapableNumberPad, decimalPad, phonePad,
-         emailAddress, url, numbersAndPunctuation
+    /// The keyboard of the current input language; no filtering.
+    case `default`
+    /// A keyboard of ASCII letters; no filtering.
+    case asciiCapable
+    /// Decimal digits of any script (General_Category Nd); other clusters are dropped.
+    case numberPad
+    /// ASCII digits 0–9 only; other clusters are dropped.
+    case asciiCapableNumberPad
+    /// Decimal digits and the locale's decimal separator; other clusters are dropped.
+    case decimalPad
+    /// Digits, `+ * # , ; ( ) -` and space; other clusters are dropped.
+    case phonePad
+    /// A keyboard for e-mail addresses; no filtering.
+    case emailAddress
+    /// A keyboard for URLs; no filtering.
+    case url
+    /// Digits and punctuation first; no filtering.
+    case numbersAndPunctuation
 }

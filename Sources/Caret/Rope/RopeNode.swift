@@ -20,16 +20,20 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
         }
     }
 
+    // The stored properties below skip the runtime exclusivity checks: a node is mutated only
+    // through a uniquely held reference (see above), so no access can overlap another, and
+    // the checks on every search and edit cost measurably (Benchmarks/README.md, "Exclusivity").
+
     /// 0 for a node of chunks.
     let height: Int
     /// The sum of the summaries below this node.
-    var summary: Summary
+    @exclusivity(unchecked) var summary: Summary
     /// The number of chunks below this node.
-    var chunkCount: Int
+    @exclusivity(unchecked) var chunkCount: Int
     /// The chunks, when `height == 0`.
-    var chunks: [Chunk]
+    @exclusivity(unchecked) var chunks: [Chunk]
     /// The children, when `height > 0`.
-    var children: [Child]
+    @exclusivity(unchecked) var children: [Child]
 
     init(chunks: [Chunk]) {
         self.height = 0

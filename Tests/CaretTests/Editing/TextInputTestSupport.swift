@@ -46,11 +46,10 @@ extension TextInput {
         return a..<b
     }
 
-    /// The marked range in UTF-16 offsets (nil for none).
+    /// The marked range in UTF-16 offsets, exactly (its ends may fall inside a cluster); nil for none.
     var utf16Marked: Range<Int>? {
         guard let r = markedTextRange else { return nil }
-        return r.start.utf8Offset == r.end.utf8Offset ? nil
-            : document.offset(of: r.start, unit: .utf16)!..<document.offset(of: r.end, unit: .utf16)!
+        return document.utf16Offset(ofScalarAlignedUTF8: r.start.utf8Offset)..<document.utf16Offset(ofScalarAlignedUTF8: r.end.utf8Offset)
     }
 
     /// Selects grapheme offsets `range` (from code).

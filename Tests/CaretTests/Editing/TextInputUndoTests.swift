@@ -1,5 +1,6 @@
 import XCTest
 @testable import Caret
+@_spi(Testing) import Caret
 
 /// Undo steps, their coalescing, and what undo and redo restore (EDITING.md, "Undo").
 final class TextInputUndoTests: XCTestCase {
@@ -151,6 +152,19 @@ final class TextInputUndoTests: XCTestCase {
         }
         let small = footprint(documentBytes: 10), large = footprint(documentBytes: 1 << 20)
         XCTAssertEqual(small, large)
-        XCTAssertLessThanOrEqual(large, 1_000 * 100, "about 80 bytes per one-keystroke step")
+        XCTAssertLessThanOrEqual(MemoryLayout<UndoHistory.Step>.stride, 72, "docs/ARCHITECTURE.md quotes 72 bytes a step")
+        XCTAssertLessThanOrEqual(large, 1_000 * 72 * 9 / 8 + 16 * 72, "72 bytes per one-keystroke step, plus at most an eighth spare")
+    }
+
+    func testTenThousandKeystrokesEachItsOwnStepHoldUnderOneMegabyte() {
+        let input = TextInput("text")
+        let keys = ["a", "é", "中", "👍🏽", "ש", "🇫🇷", "क्ष", " "]
+        for k in 0..<10_000 {
+            input.insertText(keys[k % keys.count])
+            input.breakUndoCoalescing()
+        }
+        XCTAssertEqual(input.history.undoSteps.count, 10_000)
+        XCTAssertLessThanOrEqual(input._undoHistoryByteCount, 1 << 20)
+        print("undo history after 10,000 one-keystroke steps: \(input._undoHistoryByteCount) bytes")
     }
 }

@@ -1,0 +1,98 @@
+import Caret
+import Foundation
+
+/// A script of input events for `caret session`: one JSON object per line, each naming one
+/// action of the editing model (`TextInput`), so that a session can be tried by hand and kept
+/// as a scenario file under `Corpus/sessions/`.
+///
+/// The format, line by line (keys are exact; an unknown key is an error, so a typo never
+/// passes silently):
+///
+/// | line | what |
+/// | --- | --- |
+/// | `{"settings": {"kind": "field", "editable": true, "text": "…", "locale": "en"}}` | first line only, every key optional: `kind` `field`/`singleLine` or `view`/`multiLine` (default), the initial text, editability, locale |
+/// | `{"insert": "text"}` | `insertText` (`"\n"` is Return) |
+/// | `{"return": 1}` | Return, as `insertText("\n")`, N times |
+/// | `{"delete": 1}`, `{"deleteForward": 1}` | `deleteBackward` / `deleteForward`, N presses |
+/// | `{"mark": "にほ", "selected": [2, 2], "unit": "utf16"}` | `setMarkedText`; `selected` defaults to the end, `unit` to UTF-16; `"mark": null` removes it |
+/// | `{"unmark": true}` | `unmarkText` |
+/// | `{"move": "left", "by": "word", "extend": true, "count": 2}` | `move(_:by:extendingSelection:)`; `by` is `character` (default), `word`, `sentence`, `paragraph`, `line` or `document` |
+/// | `{"select": [1, 4], "unit": "grapheme"}` | sets `selectedTextRange` (programmatic); `"select": "all"` is `selectAll()`, `"select": null` no selection |
+/// | `{"paste": "text"}`, `{"cut": true}`, `{"copy": true}` | the clipboard calls (`cut`/`copy` print what they return) |
+/// | `{"replace": [0, 3], "with": "text", "unit": "grapheme"}` | `replace(_:withText:)`, a user edit |
+/// | `{"clear": true}` | `clear()` |
+/// | `{"undo": 1}`, `{"redo": 1}` | N times |
+/// | `{"break": true}` | `breakUndoCoalescing()` |
+/// | `{"begin": true}`, `{"end": true}` / `{"end": "force"}` | `beginEditing()`, `endEditing(force:)` |
+/// | `{"text": "…"}` | sets `text` (programmatic: asks nobody, clears undo) |
+/// | `{"delegate": {"change": false, "begin": true, "end": true, "clear": true, "return": true}}` | the delegate's answers from here on (all `true` at the start) |
+/// | `{"note": "…"}` | a comment, echoed in the output |
+///
+/// Blank lines are skipped. Offsets count grapheme clusters unless `unit` says otherwise
+/// (`grapheme`, `utf16`, `utf8`, `scalar`).
+public struct SessionScript: Sendable {
+    /// One script line that parsed, with its 1-based line number in the file.
+    public struct Line: Sendable, Equatable {
+        public var number: Int
+        public var action: SessionAction
+    }
+
+    /// A line that did not parse: its number and why.
+    public struct LineError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// The settings (the first line's, if it has them), the actions, and the bad lines.
+    public var settings: SessionSettings
+    public var lines: [Line]
+    public var errors: [LineError]
+
+    /// Parses `text` line by line; bad lines are collected, not fatal (the caller decides
+    /// whether a run goes on). A `settings` line after the first action is an error.
+    public init(_ text: String) {
+        settings = SessionSettings()
+        lines = []
+        errors = []
+        var sawAction = false
+        // Split on LF bytes: in a String, CR LF is one Character and would not split on "\n".
+        for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+            let source = String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes[...], as: UTF8.self)
+            if source.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            do {
+                let action = try SessionAction.parse(source)
+                if case .settings(let s) = action {
+                    guard !sawAction else {
+                        throw SessionAction.ParseError("settings must come before the first action")
+                    }
+                    settings = s
+                    sawAction = true
+                    continue
+                }
+                sawAction = true
+                lines.append(Line(number: index + 1, action: action))
+            } catch let error as SessionAction.ParseError {
+                errors.append(LineError(line: index + 1, message: error.message))
+            } catch {
+                errors.append(LineError(line: index + 1, message: "\(error)"))
+            }
+        }
+    }
+}
+
+/// The settings of a session: the kind of input, editability, initial text and locale.
+public struct SessionSettings: Sendable, Equatable {
+    /// True for a single-line field (`.singleLine`), false for a multi-line view.
+    public var isField = false
+    public var isEditable = true
+    public var text = ""
+    public var locale: String?
+
+    public init(isField: Bool = false, isEditable: Bool = true, text: String = "", locale: String? = nil) {
+        self.isField = isField
+        self.isEditable = isEditable
+        self.text = text
+        self.locale = locale
+    }
+}
