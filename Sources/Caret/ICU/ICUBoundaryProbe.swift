@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
 /// One ICU break iterator, opened once for a kind and locale and pointed at a new short text
 /// for every question: "is there a boundary between these two strings?". Opening an iterator
@@ -10,20 +10,20 @@ final class ICUBoundaryProbe {
     /// - Parameter locale: any ICU locale id; keywords such as `@ss=standard` (the locale's
     ///   sentence-break suppressions) are honoured.
     /// - Returns: nil when ICU cannot open an iterator.
-    init?(_ kind: ICUBreakIterator.Kind, locale: String) {
-        var error = U_ZERO_ERROR
-        let opened = locale.withCString { cicu_ubrk_open(kind.icuType, $0, nil, 0, &error) }
-        guard error.rawValue <= U_ZERO_ERROR.rawValue, let opened else { return nil }
+    private init?(_ kind: caret_break_kind, locale: String) {
+        var status: caret_icu_status = CARET_ICU_OK
+        let opened = locale.withCString { caret_break_open(kind, $0, &status) }
+        guard caret_icu_succeeded(status), let opened else { return nil }
         iterator = opened
     }
 
-    deinit { cicu_ubrk_close(iterator) }
+    deinit { caret_break_close(iterator) }
 
     /// A word-boundary probe for `locale`; nil when ICU cannot open one.
-    static func words(locale: String) -> ICUBoundaryProbe? { ICUBoundaryProbe(.word, locale: locale) }
+    static func words(locale: String) -> ICUBoundaryProbe? { ICUBoundaryProbe(CARET_BREAK_WORD, locale: locale) }
 
     /// A sentence-boundary probe for `locale`; nil when ICU cannot open one.
-    static func sentences(locale: String) -> ICUBoundaryProbe? { ICUBoundaryProbe(.sentence, locale: locale) }
+    static func sentences(locale: String) -> ICUBoundaryProbe? { ICUBoundaryProbe(CARET_BREAK_SENTENCE, locale: locale) }
 
     /// Whether ICU finds a boundary between `before` and `after` in their concatenation.
     /// False when either is empty (the text's ends are not asked about) or ICU fails.
@@ -34,11 +34,11 @@ final class ICUBoundaryProbe {
         let offset = Int32(text.count)
         text.append(contentsOf: after.utf16)
         return text.withUnsafeBufferPointer { p -> Bool in
-            var error = U_ZERO_ERROR
-            cicu_ubrk_setText(iterator, p.baseAddress, Int32(p.count), &error)
-            guard error.rawValue <= U_ZERO_ERROR.rawValue else { return false }
-            // ICU keeps the pointer; it is replaced by the next setText before any other use.
-            return cicu_ubrk_isBoundary(iterator, offset) != 0
+            var status: caret_icu_status = CARET_ICU_OK
+            caret_break_set_utf16(iterator, p.baseAddress, Int32(p.count), &status)
+            guard caret_icu_succeeded(status) else { return false }
+            // ICU keeps the pointer; it is replaced by the next set_utf16 before any other use.
+            return caret_break_is_boundary(iterator, offset)
         }
     }
 }

@@ -15,5 +15,7 @@
 #include "caret_icu_break.h"
 #include "caret_icu_bidi.h"
 #include "caret_icu_case.h"
+#include "caret_icu_regex.h"
+#include "caret_icu_locale_data.h"
 
 #endif

@@ -5,14 +5,15 @@ import XCTest
 final class SmartInsertDeleteTests: XCTestCase {
     func paste(_ text: String, into old: String, at offset: Int) throws -> String? {
         let doc = TextDocument(old)
-        let change = ProposedChange(range: offset..<offset, text: text, origin: .paste)
-        return try applied(SmartInsertDelete.apply(change, in: doc), to: doc)
+        let paste = change(offset..<offset, text, .paste, in: old)
+        return try applied(SmartInsertDelete.apply(paste, in: doc, deletesSelection: false), to: doc)
     }
 
-    func delete(_ range: Range<Int>, in old: String, origin: ProposedChange.Origin = .deleteSelection) throws -> (String?, Range<Int>) {
+    func delete(_ range: Range<Int>, in old: String, kind: ProposedChange.Kind = .deleteBackward,
+                selection: Bool = true) throws -> (String?, Range<Int>) {
         let doc = TextDocument(old)
-        let change = SmartInsertDelete.apply(ProposedChange(range: range, text: "", origin: origin), in: doc)
-        return (try applied(change, to: doc), change.range)
+        let result = SmartInsertDelete.apply(change(range, "", kind, in: old), in: doc, deletesSelection: selection)
+        return (try applied(result, to: doc), result.range)
     }
 
     func testPasteAddsSpacesBetweenWords() throws {
@@ -32,13 +33,13 @@ final class SmartInsertDeleteTests: XCTestCase {
         let (two, widened) = try delete(4..<9, in: "the brown fox")
         XCTAssertEqual(two, "the fox")
         XCTAssertEqual(widened, 4..<10) // the space after was added to the change
-        let (three, back) = try delete(4..<7, in: "see you.", origin: .cut)
+        let (three, back) = try delete(4..<7, in: "see you.", kind: .cut)
         XCTAssertEqual(three, "see.")
         XCTAssertEqual(back, 3..<7)
         // A deletion at a caret (one cluster) is not smart.
-        let (four, _) = try delete(4..<5, in: "a b c", origin: .deleteCharacter)
+        let (four, _) = try delete(4..<5, in: "a b c", selection: false)
         XCTAssertEqual(four, "a b ")
-        let (five, _) = try delete(2..<3, in: "a b c", origin: .deleteCharacter)
+        let (five, _) = try delete(2..<3, in: "a b c", selection: false)
         XCTAssertEqual(five, "a  c")
     }
 }

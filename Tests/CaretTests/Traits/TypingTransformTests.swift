@@ -6,7 +6,7 @@ import XCTest
 final class TypingTransformTests: XCTestCase {
     /// Types `keys` one `insertText` at a time at the end of `start` and returns the text.
     func type(_ keys: [String], into start: String = "", traits: TextInputTraits = .init(),
-              language: TestLanguage = TestLanguage()) throws -> String {
+              language: InputLocale = InputLocale("en")) throws -> String {
         var doc = TextDocument(start)
         let transform = TypingTransform(traits)
         for key in keys {
@@ -28,15 +28,15 @@ final class TypingTransformTests: XCTestCase {
         XCTAssertEqual(try type(["---"], traits: plain), "\u{2014}")
         // The `-` before the caret belongs to the old text: the change widens over it.
         let doc = TextDocument("x-")
-        let change = TypingTransform(plain).apply(proposal("-", at: "x-"), in: doc, language: TestLanguage())
+        let change = TypingTransform(plain).apply(proposal("-", at: "x-"), in: doc, language: InputLocale("en"))
         XCTAssertEqual(change.range, 1..<2)
         XCTAssertEqual(change.text, "\u{2013}")
         var off = plain
         off.smartDashes = false
         XCTAssertEqual(try type(keys("a--b"), traits: off), "a--b")
         // Pasted dashes are not typed.
-        let pasted = TypingTransform(plain).apply(proposal("--", at: "a", origin: .paste), in: TextDocument("a"),
-                                                  language: TestLanguage())
+        let pasted = TypingTransform(plain).apply(proposal("--", at: "a", kind: .paste), in: TextDocument("a"),
+                                                  language: InputLocale("en"))
         XCTAssertEqual(pasted.text, "--")
     }
 
@@ -51,13 +51,13 @@ final class TypingTransformTests: XCTestCase {
     }
 
     func testQuotesInGermanFrenchRussianJapanese() throws {
-        let de = TestLanguage("de", marks: "„“‚‘")
+        let de = InputLocale("de")
         XCTAssertEqual(try type(keys("Er sagt \"'ja'\"."), traits: plain, language: de), "Er sagt „‚ja‘“.")
-        let fr = TestLanguage("fr", marks: "«»«»")
+        let fr = InputLocale("fr")
         XCTAssertEqual(try type(keys("il dit \"oui\""), traits: plain, language: fr), "il dit «oui»")
-        let ru = TestLanguage("ru", marks: "«»„“")
+        let ru = InputLocale("ru")
         XCTAssertEqual(try type(keys("\"'да'\""), traits: plain, language: ru), "«„да“»")
-        let ja = TestLanguage("ja", marks: "「」『』")
+        let ja = InputLocale("ja")
         XCTAssertEqual(try type(keys("\"'はい'\""), traits: plain, language: ja), "「『はい』」")
         var off = plain
         off.smartQuotes = false
@@ -78,12 +78,14 @@ final class TypingTransformTests: XCTestCase {
         // Typed into the middle of an existing text: only the window before the caret counts.
         XCTAssertEqual(try type(keys("x"), into: "Done. ", traits: t), "Done. X")
         XCTAssertEqual(try type(keys("x"), into: "Done ", traits: t), "Done x")
+        // Opening quotation marks before the letter are looked through.
+        XCTAssertEqual(try type(keys("\"hi,\" she said. 'ok.' (yes)"), traits: t), "“Hi,” she said. ‘Ok.’ (Yes)")
         // Whole strings typed at once are capitalized letter by letter.
         XCTAssertEqual(try type(["yes. so"], traits: t), "Yes. So")
         // CLDR lists `Ok.` among English abbreviations, so ICU does not end a sentence there.
         XCTAssertEqual(try type(["ok. so"], traits: t), "Ok. so")
         // German suppressions: `z.B.` does not end a sentence.
-        XCTAssertEqual(try type(keys("das ist z.B. gut"), traits: t, language: TestLanguage("de", marks: "„“‚‘")),
+        XCTAssertEqual(try type(keys("das ist z.B. gut"), traits: t, language: InputLocale("de")),
                        "Das ist z.B. gut")
     }
 
@@ -97,7 +99,7 @@ final class TypingTransformTests: XCTestCase {
 
     func testTurkishAndAzeri() throws {
         for locale in ["tr", "az"] {
-            let language = TestLanguage(locale)
+            let language = InputLocale(locale)
             XCTAssertEqual(try type(keys("istanbul. izmir"), traits: .init(autocapitalization: .sentences), language: language),
                            "İstanbul. İzmir", locale)
             XCTAssertEqual(try type(keys("iyi ilk"), traits: .init(autocapitalization: .words), language: language),
@@ -111,8 +113,8 @@ final class TypingTransformTests: XCTestCase {
     func testScriptsWithoutCaseAndPastedTextPassThrough() throws {
         let t = TextInputTraits(autocapitalization: .allCharacters)
         XCTAssertEqual(try type(keys("日本語 한국어 עברית"), traits: t), "日本語 한국어 עברית")
-        let pasted = TypingTransform(t).apply(proposal("abc", at: "", origin: .paste), in: TextDocument(),
-                                              language: TestLanguage())
+        let pasted = TypingTransform(t).apply(proposal("abc", at: "", kind: .paste), in: TextDocument(),
+                                              language: InputLocale("en"))
         XCTAssertEqual(pasted.text, "abc")
     }
 }

@@ -35,19 +35,35 @@ enum Autocapitalization {
     /// Whether a letter typed now starts a sentence: at the start of the text (only spaces
     /// before it), after a line break (spaces between allowed), or after sentence-ending
     /// punctuation, closing marks and at least one space where ICU's sentence rules with the
-    /// locale's suppressions agree (so `Mr. smith` stays). ICU is asked with the letter in
-    /// capitals, since before a lower-case letter its rules never break after a full stop.
+    /// locale's suppressions agree (so `Mr. smith` stays). Opening quotation marks and
+    /// brackets right before the letter are looked through (`‘Ok`). ICU is asked with the
+    /// letter in capitals, since before a lower-case letter its rules never break after a
+    /// full stop.
     static func isSentenceStart(_ text: TypedText, next: () -> String, language: any InputLanguage) -> Bool {
         let scalars = text.contextScalars
-        var i = scalars.endIndex
+        var k = scalars.endIndex
+        while k > 0, isOpening(scalars[k - 1]) { k -= 1 }
+        var i = k
         while i > 0, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
         if i == 0 { return text.reachesStart }
         if isLineBreak(scalars[i - 1]) { return true }
-        if i == scalars.endIndex { return false }
+        if i == k { return false }
         var j = i
         while j > 0, isClosing(scalars[j - 1]) { j -= 1 }
         guard j > 0, scalars[j - 1].properties.isSentenceTerminal else { return false }
-        return language.isSentenceBoundary(between: text.context, and: next())
+        let before = String(String.UnicodeScalarView(scalars[..<k]))
+        let after = String(String.UnicodeScalarView(scalars[k...])) + next()
+        return language.isSentenceBoundary(between: before, and: after)
+    }
+
+    /// Opening brackets and quotation marks (`Ps`, `Pi`, and straight or locale marks, which
+    /// directly before a letter open a quotation).
+    static func isOpening(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        switch p.generalCategory {
+        case .openPunctuation, .initialPunctuation: return true
+        default: return p.isQuotationMark
+        }
     }
 
     static func isHorizontalSpace(_ s: Unicode.Scalar) -> Bool {

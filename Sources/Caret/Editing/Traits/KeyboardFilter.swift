@@ -34,7 +34,7 @@ struct KeyboardFilter: Sendable, Hashable {
     /// would have replaced. Deletions pass untouched.
     /// - Complexity: O(length of the inserted text).
     func filter(_ change: ProposedChange) -> ProposedChange? {
-        guard change.origin.inserts, !change.text.isEmpty else { return change }
+        guard change.kind.inserts, !change.text.isEmpty else { return change }
         let kept = filter(change.text)
         if kept.isEmpty { return nil }
         var result = change

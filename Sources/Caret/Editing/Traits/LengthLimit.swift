@@ -17,10 +17,14 @@ struct LengthLimit: Sendable, Hashable {
     /// Counting is exact: each candidate is applied to a copy of the document (O(log n),
     /// copy-on-write), so joins across the edit — a mark or ZWJ joining the cluster before, a
     /// regional indicator pairing with the one before — count as they will.
-    /// - Complexity: O(log n) for an edit that fits; O((k + log k · m) · log n) to cut m
-    ///   inserted bytes holding k clusters.
+    /// - Complexity: O(m) for m inserted bytes at a caret far from the limit; O(log n) for an
+    ///   edit that fits; O((k + log k · m) · log n) to cut m inserted bytes holding k clusters.
     func apply(_ change: ProposedChange, in document: TextDocument) -> ProposedChange? {
         let old = document.count
+        // Typing at a caret far from the limit needs no count: each inserted scalar adds at
+        // most one cluster, and splitting the cluster at the insertion point (a letter between
+        // the two halves of a flag) at most one more.
+        if change.range.isEmpty, old + change.text.unicodeScalars.count + 1 <= maximum { return change }
         let bound = Swift.max(maximum, old)
         guard let full = Self.result(change.range, change.text, in: document) else { return nil }
         if full.count <= maximum || full.count <= old { return change }

@@ -3,10 +3,11 @@
 /// `.,;:!?`, removes one of them (the change widens over it, and the delegate is told so).
 enum SmartInsertDelete {
     /// The change with spaces added (a paste) or its range widened (a selection deleted or
-    /// cut); other changes untouched. Looks at one cluster on each side.
+    /// cut: `deletesSelection` tells a selection's deletion from a caret's); other changes
+    /// untouched. Looks at one cluster on each side.
     /// - Complexity: O(log n + one cluster on each side).
-    static func apply(_ change: ProposedChange, in document: TextDocument) -> ProposedChange {
-        switch change.origin {
+    static func apply(_ change: ProposedChange, in document: TextDocument, deletesSelection: Bool) -> ProposedChange {
+        switch change.kind {
         case .paste:
             guard let first = change.text.unicodeScalars.first, let last = change.text.unicodeScalars.last
             else { return change }
@@ -20,8 +21,8 @@ enum SmartInsertDelete {
                 result.text += " "
             }
             return result
-        case .deleteSelection, .cut:
-            guard !change.range.isEmpty, change.text.isEmpty,
+        case .deleteBackward, .deleteForward, .cut:
+            guard deletesSelection, !change.range.isEmpty, change.text.isEmpty,
                   document.text(before: change.range.lowerBound, clusters: 1).text.unicodeScalars.last == " ",
                   let after = document.text(after: change.range.upperBound, clusters: 1).text.unicodeScalars.first
             else { return change }

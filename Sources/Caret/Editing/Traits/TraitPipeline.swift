@@ -18,11 +18,12 @@ struct TraitPipeline {
     /// `clearsOnInsertion`); the input clears it once such an insertion is applied.
     var replacesAll: Bool
 
-    /// The change as it will be offered and applied, or nil when the traits leave nothing to do.
-    func shape(_ proposed: ProposedChange, in document: TextDocument,
+    /// The change as it will be offered and applied, or nil when the traits leave nothing to
+    /// do. `deletesSelection`: the change deletes a non-empty selection (smart delete).
+    func shape(_ proposed: ProposedChange, in document: TextDocument, deletesSelection: Bool,
                language: @autoclosure () -> any InputLanguage) -> ProposedChange? {
         var change = proposed
-        if replacesAll && Self.replacesAll(change.origin) {
+        if replacesAll && Self.replacesAll(change.kind) {
             change.range = 0..<document.count(in: .utf8)
         }
         if let pad = KeyboardFilter(traits.keyboardType, decimalSeparator: { language().decimalSeparator }) {
@@ -31,20 +32,20 @@ struct TraitPipeline {
         }
         change = TypingTransform(traits).apply(change, in: document, language: language())
         if traits.smartInsertDelete {
-            change = SmartInsertDelete.apply(change, in: document)
+            change = SmartInsertDelete.apply(change, in: document, deletesSelection: deletesSelection)
         }
-        if let maximum = rules.maximumLength, change.origin != .clear {
+        if let maximum = rules.maximumLength, change.kind != .clear {
             guard let fitting = LengthLimit(maximum).apply(change, in: document) else { return nil }
             change = fitting
         }
-        return change.isNoChange ? nil : change
+        return change.isEmpty ? nil : change
     }
 
     /// Whether the insertions that replace all the text (typing, paste, a commit) do so for
-    /// this origin.
-    static func replacesAll(_ origin: ProposedChange.Origin) -> Bool {
-        switch origin {
-        case .typing, .paste, .commit: return true
+    /// this kind of change.
+    static func replacesAll(_ kind: ProposedChange.Kind) -> Bool {
+        switch kind {
+        case .typing, .lineBreak, .paste, .commit: return true
         default: return false
         }
     }

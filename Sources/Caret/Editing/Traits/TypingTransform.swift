@@ -21,7 +21,7 @@ struct TypingTransform {
     /// - Complexity: O(log n + typed length + window) per change, where n is the document's length.
     func apply(_ change: ProposedChange, in document: TextDocument,
                language: @autoclosure () -> any InputLanguage) -> ProposedChange {
-        guard change.origin == .typing, !change.text.isEmpty, touches(change.text) else { return change }
+        guard change.kind.isTyped, !change.text.isEmpty, touches(change.text) else { return change }
         let language = language()
         let (before, reachesStart) = document.text(before: change.range.lowerBound, clusters: Self.window)
         var typed = TypedText(before: before, reachesStart: reachesStart)
@@ -35,7 +35,9 @@ struct TypingTransform {
             }
         }
         var result = change
-        result.range = (change.range.lowerBound - typed.consumedUTF8)..<change.range.upperBound
+        if typed.consumedUTF8 > 0 {
+            result.range = (change.range.lowerBound - typed.consumedUTF8)..<change.range.upperBound
+        }
         result.text = String(typed.output)
         return result
     }

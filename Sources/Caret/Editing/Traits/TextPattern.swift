@@ -1,0 +1,98 @@
+import Synchronization
+
+/// A regular expression, in ICU's syntax, that the whole text of a field must match: the
+/// `pattern` rule. An edit is accepted while the resulting text matches or could still become
+/// a match by appending text (ICU's hit-end), so `^[0-9]{4}$` accepts `12` and refuses `12a`.
+///
+/// Compiled once when created; a pattern ICU rejects throws, so rules never hold an invalid
+/// one. `Codable` as its source string (decoding compiles it and fails on a bad pattern);
+/// equal when the sources are equal. `Sendable`: matching takes a lock, since ICU's matcher
+/// keeps state.
+public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Why ICU refused a pattern: ICU's error name and where in the pattern it stopped.
+    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The pattern as given.
+        public let source: String
+        /// ICU's name of the error: `U_REGEX_MISSING_CLOSE_BRACKET`, `U_REGEX_MISMATCHED_PAREN`,
+        /// `U_REGEX_RULE_SYNTAX`…
+        public let reason: String
+        /// The line of the pattern ICU stopped on (1-based), or 0 when ICU did not say.
+        public let line: Int
+        /// Where ICU stopped, in UTF-16 code units from the start of that line (from the start
+        /// of the pattern for a one-line pattern), or -1 when ICU did not say.
+        public let utf16Offset: Int
+
+        public var description: String {
+            let place = utf16Offset < 0 ? "" : line > 1 ? " at line \(line), UTF-16 offset \(utf16Offset)"
+                                                        : " at UTF-16 offset \(utf16Offset)"
+            return "invalid pattern \(source.debugDescription): \(reason)\(place)"
+        }
+    }
+
+    /// The pattern's source, in ICU's regular-expression syntax (flags inside it: `(?i)`).
+    public let source: String
+    private let compiled: Compiled
+
+    /// The compiled expression behind a lock.
+    private final class Compiled: Sendable {
+        let regex: Mutex<ICURegex>
+        init(_ regex: consuming sending ICURegex) { self.regex = Mutex(regex) }
+    }
+
+    /// Compiles `source` with ICU (`uregex`).
+    /// - Throws: `TextPattern.Error` with ICU's reason and offset when ICU rejects the pattern.
+    /// - Complexity: O(length of the pattern).
+    public init(_ source: String) throws(TextPattern.Error) {
+        let regex: ICURegex
+        do {
+            regex = try ICURegex(source)
+        } catch {
+            throw Error(source: source, reason: error.reason, line: error.line, utf16Offset: error.utf16Offset)
+        }
+        self.source = source
+        compiled = Compiled(regex)
+    }
+
+    /// Whether the whole of `text` matches now.
+    /// - Complexity: O(n) to read the text as UTF-16, plus what the pattern costs (ICU's
+    ///   backtracking matcher; a pathological pattern can be exponential).
+    public func matches(_ text: String) -> Bool {
+        match(text)?.matches ?? false
+    }
+
+    /// Whether `text` matches, or could become a match by appending text: what the rule lets
+    /// through. `^[0-9]{4}$` accepts `""`, `12` and `1234`, and refuses `12a` and `12345`.
+    /// - Complexity: as `matches(_:)`.
+    public func accepts(_ text: String) -> Bool {
+        guard let result = match(text) else { return false }
+        return result.matches || result.hitEnd
+    }
+
+    private func match(_ text: String) -> (matches: Bool, hitEnd: Bool)? {
+        let units = Array(text.utf16)
+        return compiled.regex.withLock { $0.match(units) }
+    }
+
+    public static func == (a: TextPattern, b: TextPattern) -> Bool { a.source == b.source }
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+
+    /// Encodes the source string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(source)
+    }
+
+    /// Decodes a source string and compiles it.
+    /// - Throws: `DecodingError.dataCorrupted` carrying the `TextPattern.Error` when ICU rejects it.
+    public init(from decoder: any Decoder) throws {
+        let source = try decoder.singleValueContainer().decode(String.self)
+        do {
+            try self.init(source)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description,
+                                                    underlyingError: error))
+        }
+    }
+
+    public var description: String { "TextPattern(\(source.debugDescription))" }
+}
