@@ -78,6 +78,11 @@ final class TypingTransformTests: XCTestCase {
         // Typed into the middle of an existing text: only the window before the caret counts.
         XCTAssertEqual(try type(keys("x"), into: "Done. ", traits: t), "Done. X")
         XCTAssertEqual(try type(keys("x"), into: "Done ", traits: t), "Done x")
+        // The full stop further back than the first few clusters read: the window widens…
+        XCTAssertEqual(try type(keys("x"), into: "Mr. Done.”)      ", traits: t), "Mr. Done.”)      X")
+        // …but never past 32 clusters (the documented limit of what a trait may look at).
+        XCTAssertEqual(try type(keys("x"), into: "Done." + String(repeating: " ", count: 40), traits: t),
+                       "Done." + String(repeating: " ", count: 40) + "x")
         // Opening quotation marks before the letter are looked through.
         XCTAssertEqual(try type(keys("\"hi,\" she said. 'ok.' (yes)"), traits: t), "“Hi,” she said. ‘Ok.’ (Yes)")
         // Whole strings typed at once are capitalized letter by letter.

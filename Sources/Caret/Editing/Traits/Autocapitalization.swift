@@ -18,7 +18,7 @@ enum Autocapitalization {
             let capital = { title ?? { title = language.map(String(letter), .title); return title! }() }
             let starts = mode == .words
                 ? isWordStart(text, next: capital, language: language)
-                : isSentenceStart(text, next: capital, language: language)
+                : isSentenceStart(&text, next: capital, language: language)
             text.append(starts ? capital() : String(letter))
         }
     }
@@ -39,7 +39,11 @@ enum Autocapitalization {
     /// brackets right before the letter are looked through (`‘Ok`). ICU is asked with the
     /// letter in capitals, since before a lower-case letter its rules never break after a
     /// full stop.
-    static func isSentenceStart(_ text: TypedText, next: () -> String, language: any InputLanguage) -> Bool {
+    static func isSentenceStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
+        // Right after anything but a space, an opening mark or a line break no sentence starts
+        // (typing inside a word): answered without reading further back.
+        if let last = text.last, !isHorizontalSpace(last), !isOpening(last), !isLineBreak(last) { return false }
+        text.widen()
         let scalars = text.contextScalars
         var k = scalars.endIndex
         while k > 0, isOpening(scalars[k - 1]) { k -= 1 }

@@ -24,12 +24,11 @@ extension TextInput {
     /// `pattern` must match it or still be able to (ICU's hit-end). `maximumLength` was
     /// applied in stage 1 (a cut the delegate saw).
     /// - Complexity: O(1) without a pattern; with one, O(n) to read the whole resulting text
-    ///   plus the match.
+    ///   as UTF-16 (straight from the rope's bytes) plus the match.
     func rulesAccept(_ change: ProposedChange) -> Bool {
         guard let pattern = rules.pattern else { return true }
-        var result = document
-        guard (try? result.edit(change.range, in: .utf8, replacingWith: change.text)) != nil else { return false }
-        return pattern.accepts(result.string)
+        guard change.range.lowerBound >= 0, change.range.upperBound <= document.count(in: .utf8) else { return false }
+        return pattern.accepts(utf16: document.utf16(replacing: change.range, with: change.text))
     }
 
     /// After a user edit is applied: an insertion used up `clearsOnInsertion` (the flag turns

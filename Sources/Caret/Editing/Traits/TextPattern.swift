@@ -22,6 +22,7 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         /// of the pattern for a one-line pattern), or -1 when ICU did not say.
         public let utf16Offset: Int
 
+        /// "invalid pattern "ab[c": U_REGEX_MISSING_CLOSE_BRACKET at UTF-16 offset 4".
         public var description: String {
             let place = utf16Offset < 0 ? "" : line > 1 ? " at line \(line), UTF-16 offset \(utf16Offset)"
                                                         : " at UTF-16 offset \(utf16Offset)"
@@ -68,12 +69,20 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         return result.matches || result.hitEnd
     }
 
+    /// `accepts(_:)` on text given as UTF-16 code units (what the rule checks an edit with).
+    func accepts(utf16 units: [UInt16]) -> Bool {
+        guard let result = compiled.regex.withLock({ $0.match(units) }) else { return false }
+        return result.matches || result.hitEnd
+    }
+
     private func match(_ text: String) -> (matches: Bool, hitEnd: Bool)? {
         let units = Array(text.utf16)
         return compiled.regex.withLock { $0.match(units) }
     }
 
+    /// Two patterns are equal when their sources are. O(length of the sources).
     public static func == (a: TextPattern, b: TextPattern) -> Bool { a.source == b.source }
+    /// Hashes the source. O(length of the source).
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// Encodes the source string.
@@ -94,5 +103,6 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
+    /// `TextPattern("^[0-9]*$")`.
     public var description: String { "TextPattern(\(source.debugDescription))" }
 }

@@ -2,18 +2,32 @@
 /// smart dashes, smart quotes and autocapitalization. A rule may replace the last scalar, even
 /// one of the old text (then the change widens backwards over it).
 struct TypedText {
-    /// The old text before the change, at most a few clusters of it; its consumed tail is gone.
+    /// The old text before the change, a few clusters of it; its consumed tail is gone.
     private(set) var before: [Unicode.Scalar]
     /// Whether `before` starts at the beginning of the text.
-    let reachesStart: Bool
+    private(set) var reachesStart: Bool
+    /// Reads more of the old text before `before` (and whether that reaches the start), once.
+    private var earlier: (() -> (text: String, reachesStart: Bool))?
     /// The rewritten typed text so far.
     private(set) var output = String.UnicodeScalarView()
     /// How many bytes of the old text, ending where the change started, it now replaces.
     private(set) var consumedUTF8 = 0
 
-    init(before: String, reachesStart: Bool) {
+    /// - Parameter earlier: reads the text before `before`, for the rules that need more than
+    ///   a few clusters (a sentence start); nil when `before` is all they may see.
+    init(before: String, reachesStart: Bool, earlier: (() -> (text: String, reachesStart: Bool))? = nil) {
         self.before = Array(before.unicodeScalars)
         self.reachesStart = reachesStart
+        self.earlier = reachesStart ? nil : earlier
+    }
+
+    /// Puts the text `earlier` reads in front of `before` (once; later calls do nothing).
+    mutating func widen() {
+        guard let read = earlier else { return }
+        earlier = nil
+        let (text, start) = read()
+        before = Array(text.unicodeScalars) + before
+        reachesStart = start
     }
 
     /// The scalar just before the next one, in the output or else in the old text; nil at the

@@ -9,6 +9,9 @@ struct TypingTransform {
     /// How many clusters before the change the rules may look at: enough for an abbreviation,
     /// a full stop, closing marks and spaces before a new sentence.
     static let window = 32
+    /// How many of them are read first: enough for dashes, quotes and word starts; the rest
+    /// only when a letter may start a sentence.
+    static let nearWindow = 4
 
     init(_ traits: TextInputTraits) {
         smartDashes = traits.smartDashes
@@ -23,8 +26,11 @@ struct TypingTransform {
                language: @autoclosure () -> any InputLanguage) -> ProposedChange {
         guard change.kind.isTyped, !change.text.isEmpty, touches(change.text) else { return change }
         let language = language()
-        let (before, reachesStart) = document.text(before: change.range.lowerBound, clusters: Self.window)
-        var typed = TypedText(before: before, reachesStart: reachesStart)
+        let (before, reachesStart) = document.text(before: change.range.lowerBound, clusters: Self.nearWindow)
+        let windowStart = change.range.lowerBound - before.utf8.count
+        var typed = TypedText(before: before, reachesStart: reachesStart) {
+            document.text(before: windowStart, clusters: Self.window - Self.nearWindow)
+        }
         for scalar in change.text.unicodeScalars {
             if smartDashes && scalar == "-" {
                 SmartPunctuation.typeDash(into: &typed)
