@@ -1,8 +1,10 @@
 import Foundation
 import Caret
 
-/// `caret words [--locale ID] FILE`: lists the words the tokenizer finds (ICU's word rules with
-/// dictionaries for Thai, Khmer, Burmese, Chinese and Japanese), with grapheme offsets.
+/// `caret words [--locale ID] FILE…`: lists the words the tokenizer returns (ICU's word rules
+/// with dictionaries for Thai, Lao, Khmer, Burmese, Chinese and Japanese): each
+/// `position(from:toBoundary: .word, in: .storage(.forward))` stop and the
+/// `rangeEnclosing(_:with: .word, in: .storage(.backward))` before it, with grapheme offsets.
 enum WordsCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var locale = ""

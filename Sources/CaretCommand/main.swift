@@ -13,6 +13,9 @@ let usage = """
                                    case mapping with the locale's rules (tr, lt, el, nl…)
       caret words [--locale ID] FILE
                                    the words of a text, with grapheme offsets
+      caret lines [--locale ID] FILE
+                                   the line-break opportunities of a text (soft or
+                                   mandatory), with grapheme offsets
       caret move FILE --from OFFSET --right|--left|--up|--down N [--logical]
                                    the places an arrow key visits (visual order in RTL text)
       caret bench [caret-bench options]
@@ -30,6 +33,7 @@ case "stats": status = StatsCommand.run(arguments)
 case "replay": status = ReplayCommand.run(arguments)
 case "case": status = CaseCommand.run(arguments)
 case "words": status = WordsCommand.run(arguments)
+case "lines": status = LinesCommand.run(arguments)
 case "bench": status = BenchCommand.run(arguments)
 case "move": status = MoveCommand.run(arguments)
 case "help", "-h", "--help":

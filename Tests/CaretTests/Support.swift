@@ -47,7 +47,7 @@ enum SharedData {
 /// The conformance data must be there: a missing or wrong file fails the test, it does not skip it.
 struct MissingData: Error, CustomStringConvertible {
     var path: String
-    var reason: String
+    var reason = "missing"
     var description: String { "\(path): \(reason) (see Corpus/unicode/README.md)" }
 }
 

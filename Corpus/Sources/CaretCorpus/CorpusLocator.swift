@@ -7,6 +7,7 @@ public struct CorpusLocator: Sendable {
     /// The corpus directory (absolute or as given).
     public let directory: String
 
+    /// A corpus at `directory`, which is not checked (`locate()` finds one that exists).
     public init(directory: String) {
         self.directory = directory
     }

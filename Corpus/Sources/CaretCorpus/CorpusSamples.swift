@@ -5,7 +5,9 @@ public enum CorpusSamples {
     /// One sample file: its name without `.txt` (a BCP 47 tag such as "zh-Hans", or a special
     /// name: "emoji", "mixed-bidi", "crlf", "combining") and its text, byte for byte.
     public struct Sample: Sendable, Hashable {
+        /// The file name without `.txt`.
         public var name: String
+        /// The file's text, byte for byte (not normalized; `crlf.txt` keeps its CR LF).
         public var text: String
     }
 

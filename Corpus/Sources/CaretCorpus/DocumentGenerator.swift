@@ -1,10 +1,13 @@
 /// A small, fast, deterministic random number generator (SplitMix64): the same seed gives the
 /// same sequence on every platform and Swift version, unlike `SystemRandomNumberGenerator`.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
+    /// The generator's whole state: the next output is a function of it alone.
     public var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits. O(1).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -17,6 +17,8 @@ public struct EditingTrace: Sendable {
         /// The text inserted at `position` after the deletion.
         public var inserted: String
 
+        /// A patch deleting `deleted` scalars at scalar offset `position`, then inserting
+        /// `inserted` there.
         public init(position: Int, deleted: Int, inserted: String) {
             self.position = position
             self.deleted = deleted
@@ -35,6 +37,7 @@ public struct EditingTrace: Sendable {
     /// The number of transactions in the file (patches are flattened across them).
     public var transactionCount: Int
 
+    /// A trace from its parts (`load(path:)` reads one from a file).
     public init(name: String, patches: [Patch], startContent: String, endContent: String, transactionCount: Int = 0) {
         self.name = name
         self.patches = patches
@@ -45,7 +48,9 @@ public struct EditingTrace: Sendable {
 
     /// Why a trace could not be loaded or replayed.
     public struct Error: Swift.Error, CustomStringConvertible, Sendable {
+        /// What went wrong, with the trace's name or the offending JSON where known.
         public let description: String
+        /// An error saying `description`.
         public init(_ description: String) { self.description = description }
     }
 

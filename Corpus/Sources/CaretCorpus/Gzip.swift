@@ -8,6 +8,7 @@ public enum Gzip {
         public let code: Int32
         /// zlib's message, when it gave one.
         public let message: String
+        /// The code and zlib's message, for logs.
         public var description: String { "gzip: zlib error \(code)\(message.isEmpty ? "" : ": \(message)")" }
     }
 

@@ -46,9 +46,9 @@ struct DirectionOverrides: Sendable, Equatable {
     /// The first mark whose paragraph start is at or after byte `x`: its index and start. O(log k).
     private func first(atOrAfter x: Int) -> (index: Int, start: Int)? {
         guard !marks.isEmpty else { return nil }
-        let location = marks.find(x - 1, in: SpanMetric.self)
-        let start = location.prefix.span + location.chunk.gap
-        return start >= x ? (location.index, start) : nil
+        let c = marks.cursor(at: x, in: SpanMetric.self, bias: .before)
+        let start = c.prefix.span + c.chunk.gap
+        return start >= x ? (c.index, start) : nil
     }
 
     /// The direction set for the paragraph starting at byte `start`, if any. O(log k).

@@ -11,7 +11,8 @@ public struct TextCaret: Sendable, Hashable, Codable {
     /// aim for; nil until the first vertical move, which sets it to the column it starts from.
     public var goalColumn: Int?
 
-    /// A caret at `position` with no goal column yet (or `goalColumn`).
+    /// A caret at `position` with no goal column yet (or `goalColumn`, in grapheme clusters).
+    /// - Complexity: O(1).
     public init(_ position: TextPosition, goalColumn: Int? = nil) {
         self.position = position
         self.goalColumn = goalColumn

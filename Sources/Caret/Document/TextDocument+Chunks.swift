@@ -14,10 +14,11 @@ extension TextDocument {
     /// Copies bytes `range` into `buffer`, which has room for them.
     func copyUTF8(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>) {
         guard range.count > 0, !rope.isEmpty else { return }
-        let location = rope.find(range.lowerBound, in: UTF8Metric.self)
-        var chunkStart = location.prefix.utf8
+        var c = cursor(at: range.lowerBound, in: UTF8Metric.self)
         var written = 0
-        rope.forEachChunk(from: location.index) { chunk in
+        while true {
+            let chunkStart = c.prefix.utf8
+            let chunk = c.chunk
             let from = max(range.lowerBound - chunkStart, 0)
             let to = min(range.upperBound - chunkStart, chunk.bytes.count)
             if from < to {
@@ -27,8 +28,7 @@ extension TextDocument {
                 }
                 written += to - from
             }
-            chunkStart += chunk.bytes.count
-            return chunkStart < range.upperBound
+            guard chunkStart + chunk.bytes.count < range.upperBound, rope.moveToNext(&c) else { return }
         }
     }
 

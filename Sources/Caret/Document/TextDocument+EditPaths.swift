@@ -5,7 +5,8 @@ extension TextDocument {
     /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8), keeping the
     /// direction overrides and the bidi cache in step (see `TextDocument+Direction.swift`).
     /// Returns the range of the new text widened to grapheme boundaries.
-    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    /// `hint`, when given, is where the range's upper end was found on the current tree.
+    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
         if isKnownUniquelyReferenced(&bidiCache) {
             bidiCache.adjust(replacing: range, inserted: new.count)
@@ -20,19 +21,35 @@ extension TextDocument {
             }
             directionOverrides.replace(range, inserted: new.count)
         }
-        let enclosing = replaceStorage(range, with: new)
+        let enclosing = replaceStorage(range, with: new, hint: hint)
         if hadOverrides {
             overridesDidReplace(range, inserted: new, upperParagraph: upperParagraph)
         }
         return enclosing
     }
 
-    /// The text half of `replaceUTF8`: the rope.
-    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    /// The text half of `replaceUTF8`: the rope. Leaves the finger at the edit.
+    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint?) -> Range<Int> {
+        fingerForEdit()
         let s = range.lowerBound, e = range.upperBound
-        if !rope.isEmpty, let plan = planInPlace(s, e, new) {
+        if rope.isEmpty {
+            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.loadTarget, limits: limits), shape: rope.shape)
+            finger.clear()
+            return enclosingRange(utf8: s..<(s + new.count))
+        }
+        // The chunk holding byte s - 1 (chunk 0 when s == 0): its start is strictly before the
+        // edit, so it stays a cluster boundary whatever is inserted at s.
+        var first: Cursor, near: ChunkPoint?
+        if let hint, hint.cursor.prefix.utf8 < s {
+            // The range's upper end is in the hint's chunk, and so is byte s - 1.
+            (first, near) = (hint.cursor, hint.point)
+        } else {
+            (first, near) = seekFromFinger(s, in: UTF8Metric.self, bias: .before)
+        }
+        if let plan = planInPlace(first, s, e, new) {
+            let point = pointAfterEdit(plan, near: near, in: first.chunk, new)
             let limit = limits.maxBytes
-            rope.mutateChunk(at: plan.index) { chunk in
+            rope.mutateChunk(at: &first) { chunk in
                 // Grow by an eighth, not by doubling: chunks stay near their size (memory),
                 // and never grow past the limit anyway.
                 if chunk.bytes.capacity < plan.newSize {
@@ -43,16 +60,36 @@ extension TextDocument {
                 chunk.anchors.edit(window: plan.window, byteDelta: plan.after.utf8 - plan.before.utf8,
                                    graphemeDelta: plan.after.graphemes - plan.before.graphemes)
             }
+            remember(first, point: point)
             return plan.enclosing
         }
-        rewriteChunks(s, e, new)
+        rewriteChunks(first, s, e, new)
+        finger.clear()
         return enclosingRange(utf8: s..<(s + new.count))
+    }
+
+    /// Where the finger's point inside the edited chunk goes: to the end of the new text when
+    /// it was at either end of the replaced bytes (typing, replaying a trace), unchanged before
+    /// the re-measured window, else nowhere. O(replaced + inserted).
+    private func pointAfterEdit(_ plan: InPlacePlan, near: ChunkPoint?, in chunk: TextChunk,
+                                _ new: UnsafeBufferPointer<UInt8>) -> ChunkPoint? {
+        guard let near else { return nil }
+        let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
+        if near.utf8 <= plan.window.lowerBound && near.utf8 < ls { return near }
+        guard near.utf8 == le || near.utf8 == ls else { return nil }
+        let removed = chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
+        let atStart = near.utf8 == le
+            ? ChunkPoint(utf8: ls, utf16: near.utf16 - removed.scalars - removed.supplementary,
+                         scalars: near.scalars - removed.scalars)
+            : near
+        let added = UTF8Scalars.countScalars(in: new)
+        return ChunkPoint(utf8: ls + new.count, utf16: atStart.utf16 + added.scalars + added.supplementary,
+                          scalars: atStart.scalars + added.scalars)
     }
 
     /// An edit that fits in one chunk: what to change, and its effect on the summary.
     /// Holds no references, so the chunk's bytes are uniquely owned when it is applied.
     private struct InPlacePlan {
-        var index: Int
         var localRange: Range<Int>
         /// The re-measured window, in the chunk's old byte offsets.
         var window: Range<Int>
@@ -62,13 +99,12 @@ extension TextDocument {
         var enclosing: Range<Int>
     }
 
-    /// The fast path, when it applies: an edit inside one chunk that keeps it within the size
-    /// limits and does not change its last cluster's relation to the next chunk. Only the
-    /// window between the stable boundaries around the edit is re-measured. O(log n + window).
-    private func planInPlace(_ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
-        let location = rope.find(max(s - 1, 0), in: UTF8Metric.self)
-        let chunk = location.chunk
-        let chunkStart = location.prefix.utf8
+    /// The fast path, when it applies: an edit inside the cursor's chunk that keeps it within
+    /// the size limits and does not change its last cluster's relation to the next chunk. Only
+    /// the window between the stable boundaries around the edit is re-measured. O(window).
+    private func planInPlace(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
+        let chunk = cursor.chunk
+        let chunkStart = cursor.prefix.utf8
         guard e <= chunkStart + chunk.bytes.count else { return nil }
         let ls = s - chunkStart, le = e - chunkStart
         let newSize = chunk.bytes.count - (le - ls) + new.count
@@ -78,24 +114,21 @@ extension TextDocument {
         let windowStart = chunk.stableBoundary(before: ls)
         let (windowEnd, reachedEnd) = chunk.stableBoundary(after: le)
         let windowCount = ls - windowStart + new.count + windowEnd - le
+        if let plan = planSimpleASCII(cursor, chunk, ls, le, windowStart..<windowEnd, reachedEnd, new, newSize) {
+            return plan
+        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(windowCount, 1)) { buffer -> InPlacePlan? in
             let window = UnsafeBufferPointer(rebasing: buffer[..<windowCount])
+            // The window: old bytes before the edit, the new bytes, old bytes after it.
             chunk.bytes.withUnsafeBufferPointer { old in
-                var w = buffer.baseAddress!
-                for part in [UnsafeBufferPointer(rebasing: old[windowStart..<ls]), new,
-                             UnsafeBufferPointer(rebasing: old[le..<windowEnd])] where part.count > 0 {
-                    w.initialize(from: part.baseAddress!, count: part.count)
-                    w += part.count
-                }
+                let w = buffer.baseAddress!
+                let head = ls - windowStart, tail = windowEnd - le
+                if head > 0 { (w).initialize(from: old.baseAddress! + windowStart, count: head) }
+                if new.count > 0 { (w + head).initialize(from: new.baseAddress!, count: new.count) }
+                if tail > 0 { (w + head + new.count).initialize(from: old.baseAddress! + le, count: tail) }
             }
-            if reachedEnd && location.index + 1 < rope.chunkCount && windowCount > 0 {
-                var breaker = GraphemeBreaker()
-                breaker.feed(window)
-                let next = rope.chunk(at: location.index + 1)
-                let joins = next.bytes.withUnsafeBufferPointer {
-                    !breaker.wouldBreak(before: graphemeClass(of: $0, at: 0, table: GraphemeClassTable.shared).0)
-                }
-                if joins { return nil }
+            if reachedEnd && windowCount > 0, let next = rope.chunk(after: cursor), next.joins(after: window) {
+                return nil
             }
             // The new text widened to cluster boundaries, found inside the window.
             let newStart = ls - windowStart, newEnd = newStart + new.count
@@ -109,7 +142,7 @@ extension TextDocument {
             if newStart == windowCount { lower = windowCount }
             let base = chunkStart + windowStart
             return InPlacePlan(
-                index: location.index, localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
+                localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
                 before: chunk.bytes.withUnsafeBufferPointer {
                     TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
                 },
@@ -118,49 +151,81 @@ extension TextDocument {
         }
     }
 
-    /// The general path: rebuild the chunks the edit touches — and the following ones whose
-    /// first cluster now joins the edited text — and re-cut them at cluster boundaries.
-    private mutating func rewriteChunks(_ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) {
-        if rope.isEmpty {
-            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.loadTarget, limits: limits), shape: rope.shape)
-            return
+    /// `planInPlace` when the re-measured window is ASCII without CR before and after (typing
+    /// prose or code, replaying a trace): every byte is a scalar and a cluster of its own, so
+    /// the summaries and the enclosing range are arithmetic (LF, VT and FF end lines), and the
+    /// seam check needs only the last byte. Nil when some byte is not, or when the next chunk
+    /// joins the window's end.
+    @inline(__always)
+    private func planSimpleASCII(_ cursor: Cursor, _ chunk: TextChunk, _ ls: Int, _ le: Int, _ window: Range<Int>,
+                                 _ reachedEnd: Bool, _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
+        guard isSimpleASCII(new) else { return nil }
+        @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+            var n = 0
+            for b in p where b >= 0x0A && b <= 0x0C { n += 1 }
+            return n
         }
-        // Chunks first...last are rewritten. `first` holds byte s - 1, so its start stays a
-        // cluster boundary whatever is inserted at s.
-        let firstLocation = rope.find(max(s - 1, 0), in: UTF8Metric.self)
-        var first = firstLocation.index
-        let lastLocation = e > s ? rope.find(e - 1, in: UTF8Metric.self) : firstLocation
-        var last = lastLocation.index
-        let firstStart = firstLocation.prefix.utf8
-        let lastStart = lastLocation.prefix.utf8
+        // The whole old window, the replaced bytes included.
+        let (simple, oldLines, keptLines, last) = chunk.bytes.withUnsafeBufferPointer { old -> (Bool, Int, Int, UInt8?) in
+            let w = UnsafeBufferPointer(rebasing: old[window])
+            guard isSimpleASCII(w) else { return (false, 0, 0, nil) }
+            let replaced = lineBreaks(UnsafeBufferPointer(rebasing: old[ls..<le]))
+            let total = lineBreaks(w)
+            let last: UInt8? = le < window.upperBound ? old[window.upperBound - 1] : new.last ?? (ls > window.lowerBound ? old[ls - 1] : nil)
+            return (true, total, total - replaced, last)
+        }
+        guard simple else { return nil }
+        let oldCount = window.count, newCount = window.count - (le - ls) + new.count
+        if reachedEnd, let last, let next = rope.chunk(after: cursor) {
+            var byte = last
+            let joins = withUnsafePointer(to: &byte) { next.joins(after: UnsafeBufferPointer(start: $0, count: 1)) }
+            if joins { return nil }
+        }
+        let start = cursor.prefix.utf8 + ls
+        let newLines = keptLines + lineBreaks(new)
+        return InPlacePlan(
+            localRange: ls..<le, window: window, newSize: newSize,
+            before: TextSummary(utf8: oldCount, utf16: oldCount, scalars: oldCount, graphemes: oldCount, lines: oldLines),
+            after: TextSummary(utf8: newCount, utf16: newCount, scalars: newCount, graphemes: newCount, lines: newLines),
+            enclosing: start..<(start + new.count))
+    }
+
+    /// The general path: keep the chunks before the edit, rebuild the window — the chunks the
+    /// edit touches, and the following ones whose first cluster now joins the edited text — and
+    /// keep the chunks after it. `firstCursor` is at the chunk holding byte s - 1 (or chunk 0).
+    private mutating func rewriteChunks(_ firstCursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) {
+        var first = firstCursor
+        var last = first
+        if e > s { rope.seek(&last, to: e, in: UTF8Metric.self, bias: .before) }
+        let firstStart = first.prefix.utf8
+        let lastStart = last.prefix.utf8
+        let firstChunk = first.chunk, lastChunk = last.chunk
 
         var windowStart = firstStart
         var window: [UInt8] = []
-        window.reserveCapacity(s - firstStart + new.count + lastStart + lastLocation.chunk.bytes.count - e)
-        window.append(contentsOf: firstLocation.chunk.bytes[..<(s - firstStart)])
+        window.reserveCapacity(s - firstStart + new.count + lastStart + lastChunk.bytes.count - e)
+        window.append(contentsOf: firstChunk.bytes[..<(s - firstStart)])
         window.append(contentsOf: new)
-        window.append(contentsOf: lastLocation.chunk.bytes[(e - lastStart)...])
+        window.append(contentsOf: lastChunk.bytes[(e - lastStart)...])
 
         // Take in following chunks while their first cluster joins the window (the old chunk
         // boundary is no longer a cluster boundary) or while the window is too small to stand.
         var breaker = GraphemeBreaker()
         window.withUnsafeBufferPointer { breaker.feed($0) }
-        while last + 1 < rope.chunkCount {
-            let next = rope.chunk(at: last + 1)
-            let joins = next.bytes.withUnsafeBufferPointer { p in
-                !breaker.wouldBreak(before: graphemeClass(of: p, at: 0, table: GraphemeClassTable.shared).0)
-            }
-            guard joins || window.count < limits.minBytes else { break }
-            next.bytes.withUnsafeBufferPointer { breaker.feed($0) }
-            window.append(contentsOf: next.bytes)
-            last += 1
+        var next = last
+        while rope.moveToNext(&next) {
+            let chunk = next.chunk
+            guard chunk.joins(after: breaker) || window.count < limits.minBytes else { break }
+            chunk.bytes.withUnsafeBufferPointer { breaker.feed($0) }
+            window.append(contentsOf: chunk.bytes)
+            last = next
         }
         // A small window at the end of the text joins the chunk before it instead.
-        if window.count > 0 && window.count < limits.minBytes && last + 1 == rope.chunkCount && first > 0 {
-            let previous = rope.chunk(at: first - 1)
+        if window.count > 0 && window.count < limits.minBytes && last.index + 1 == rope.chunkCount
+            && rope.moveToPrevious(&first) {
+            let previous = first.chunk
             window.insert(contentsOf: previous.bytes, at: 0)
             windowStart -= previous.bytes.count
-            first -= 1
         }
 
         let pieces: [TextChunk]
@@ -180,6 +245,6 @@ extension TextDocument {
                 ChunkBuilder.chunks(of: $0, target: target, limits: limits)
             }
         }
-        rope.replaceChunks(first..<(last + 1), with: pieces)
+        rope.replaceChunks(first.index..<(last.index + 1), with: pieces)
     }
 }

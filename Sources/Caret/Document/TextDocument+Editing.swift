@@ -34,14 +34,15 @@ extension TextDocument {
     @discardableResult
     public mutating func replace(_ range: Range<Int>, in unit: TextUnit, withText text: some StringProtocol) throws(TextError) -> TextRange {
         let bound = rope.summary[unit]
-        guard let s = scalarAlignedUTF8Offset(of: range.lowerBound, in: unit) else {
+        let (lower, upper, hint) = scalarAlignedUTF8Range(range, in: unit)
+        guard let s = lower else {
             throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
         }
-        guard let e = range.isEmpty ? s : scalarAlignedUTF8Offset(of: range.upperBound, in: unit) else {
+        guard let e = upper else {
             throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
         }
         var string = String(text)
-        return resultRange(string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0) }, removing: string.isEmpty)
+        return resultRange(string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0, hint: hint) }, removing: string.isEmpty)
     }
 
     /// Replaces the text in `range` with `text`, like `replace(_:withText:)`, and returns the
@@ -69,23 +70,24 @@ extension TextDocument {
     @discardableResult
     public mutating func edit(_ range: Range<Int>, in unit: TextUnit, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
         let bound = rope.summary[unit]
-        guard let s = scalarAlignedUTF8Offset(of: range.lowerBound, in: unit) else {
+        let (lower, upper, hint) = scalarAlignedUTF8Range(range, in: unit)
+        guard let s = lower else {
             throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
         }
-        guard let e = range.isEmpty ? s : scalarAlignedUTF8Offset(of: range.upperBound, in: unit) else {
+        guard let e = upper else {
             throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
         }
-        return applyEdit(s..<max(s, e), text)
+        return applyEdit(s..<max(s, e), text, hint: hint)
     }
 
     /// Applies a validated byte-range replacement and describes it.
-    private mutating func applyEdit(_ bytes: Range<Int>, _ text: some StringProtocol) -> TextEdit {
+    private mutating func applyEdit(_ bytes: Range<Int>, _ text: some StringProtocol, hint: EditHint? = nil) -> TextEdit {
         let utf16Start = count(.utf16, beforeUTF8: bytes.lowerBound)
         let utf16End = count(.utf16, beforeUTF8: bytes.upperBound)
         var string = String(text)
         let insertedUTF16 = string.utf16.count
         let insertedUTF8 = string.withUTF8 { new -> Int in
-            _ = replaceUTF8(bytes, with: new)
+            _ = replaceUTF8(bytes, with: new, hint: hint)
             return new.count
         }
         return TextEdit(replacedUTF8Range: bytes,
@@ -118,12 +120,20 @@ extension TextDocument {
     }
 
     /// Inserts `text` at `position`; returns the range of the new text. See `replace(_:withText:)`.
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the position lies outside this document; the
+    ///   document is then unchanged.
+    /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func insert(_ text: some StringProtocol, at position: TextPosition) throws(TextError) -> TextRange {
         try replace(TextRange(start: position, end: position), withText: text)
     }
 
     /// Removes the text in `range`; returns the empty range where it was.
+    ///
+    /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
+    ///   document is then unchanged.
+    /// - Complexity: O(log n) plus a scan of the chunks touched.
     @discardableResult
     public mutating func delete(_ range: TextRange) throws(TextError) -> TextRange {
         try replace(range, withText: "")

@@ -8,8 +8,9 @@ extension TextDocument {
     func utf8OffsetOfLineStart(_ line: Int) -> Int? {
         guard line >= 0 && line <= rope.summary.lines else { return nil }
         if line == 0 { return 0 }
-        let location = rope.find(line - 1, in: LineMetric.self)
-        return location.prefix.utf8 + location.chunk.utf8Offset(afterLineBreak: line - location.prefix.lines)
+        // The chunk where the line-th terminator ends: the first whose terminators reach `line`.
+        let c = cursor(at: line, in: LineMetric.self, bias: .before)
+        return c.prefix.utf8 + LineMetric.utf8Offset(of: line - c.prefix.lines, in: c.chunk)
     }
 
     /// The byte offset where line `line` ends, before its terminator.
@@ -17,9 +18,10 @@ extension TextDocument {
         guard line >= 0 && line <= rope.summary.lines else { return nil }
         if line == rope.summary.lines { return rope.summary.utf8 }
         guard let next = utf8OffsetOfLineStart(line + 1) else { return nil }
-        let location = rope.find(next - 1, in: UTF8Metric.self)
-        let local = next - location.prefix.utf8
-        let length = location.chunk.bytes.withUnsafeBufferPointer { lineTerminatorLength(endingAt: local, in: $0) }
+        // The terminator ends at `next`: it lies in the chunk that ends there or holds it.
+        let c = cursor(at: next, in: UTF8Metric.self, bias: .before)
+        let local = next - c.prefix.utf8
+        let length = c.chunk.bytes.withUnsafeBufferPointer { lineTerminatorLength(endingAt: local, in: $0) }
         return next - length
     }
 
@@ -27,8 +29,8 @@ extension TextDocument {
     /// that end at or before it.
     func lineIndex(ofUTF8 x: Int) -> Int {
         guard x > 0 else { return 0 }
-        let location = rope.find(x - 1, in: UTF8Metric.self)
-        return location.prefix.lines + location.chunk.lineBreaks(before: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self, bias: .before)
+        return c.prefix.lines + LineMetric.count(before: x - c.prefix.utf8, in: c.chunk)
     }
 
     /// The position at `column` units into line `line` (both 0-based).

@@ -8,16 +8,19 @@ import Foundation
 
 // MARK: - Internal coordinate machinery
 
+// Every conversion is one cursor (from the finger when it is near) plus the metric's half
+// inside one chunk; the `switch unit` at each entry only picks the metric.
+
 extension TextDocument {
     /// The grapheme boundary at or before byte `x` (0...utf8 count), with the number of clusters
-    /// before it. O(log n) plus one chunk scan.
+    /// before it. O(log n) plus one chunk scan (O(1) plus the scan near the finger).
     func graphemeBoundary(atOrBefore x: Int) -> (utf8: Int, graphemes: Int) {
         let total = rope.summary
         if x >= total.utf8 { return (total.utf8, total.graphemes) }
         guard !rope.isEmpty else { return (0, 0) }
-        let location = rope.find(x, in: UTF8Metric.self)
-        let local = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
-        return (location.prefix.utf8 + local.utf8, location.prefix.graphemes + local.graphemes)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        let local = c.chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
+        return (c.prefix.utf8 + local.utf8, c.prefix.graphemes + local.graphemes)
     }
 
     /// The byte offset of `position` snapped back to a grapheme boundary, or nil when it lies
@@ -32,64 +35,101 @@ extension TextDocument {
     /// scalars around it confirm it already is one. O(log n), plus a quarter-chunk scan at most.
     func snappedUTF8(_ x: Int) -> Int {
         guard x > 0 && x < rope.summary.utf8 else { return x }
-        let location = rope.find(x, in: UTF8Metric.self)
-        return location.prefix.utf8 + location.chunk.snappedBoundary(atOrBefore: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        return c.prefix.utf8 + c.chunk.snappedBoundary(atOrBefore: x - c.prefix.utf8)
     }
 
     /// The units of `unit` before byte `x`, a grapheme boundary. O(log n) plus one chunk scan
     /// (a word-at-a-time count for scalars and UTF-16).
     func count(_ unit: TextUnit, beforeUTF8 x: Int) -> Int {
-        if unit == .utf8 { return x }
-        if x >= rope.summary.utf8 { return rope.summary[unit] }
+        switch unit {
+        case .grapheme: return count(GraphemeMetric.self, beforeUTF8: x)
+        case .unicodeScalar: return count(ScalarMetric.self, beforeUTF8: x)
+        case .utf16: return count(UTF16Metric.self, beforeUTF8: x)
+        case .utf8: return x
+        }
+    }
+
+    func count<M: TextMetric>(_ metric: M.Type, beforeUTF8 x: Int) -> Int {
+        if x >= rope.summary.utf8 { return M.measure(rope.summary) }
         guard !rope.isEmpty else { return 0 }
-        let location = rope.find(x, in: UTF8Metric.self)
-        return location.prefix[unit] + location.chunk.count(unit, before: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        return M.measure(c.prefix) + M.count(before: x - c.prefix.utf8, in: c.chunk)
     }
 
     /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
     /// boundary; nil when outside the text. O(log n) plus one chunk scan.
     func utf8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        guard offset >= 0 && offset < rope.summary[unit] else {
-            return offset == rope.summary[unit] ? rope.summary.utf8 : nil
+        switch unit {
+        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: true)
+        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: true)
+        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: true)
+        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: true)
         }
-        let hit = scalarAlignedLocation(of: offset, in: unit)
-        if unit == .grapheme { return hit.prefix.utf8 + hit.local }
-        return hit.prefix.utf8 + hit.chunk.graphemeBoundary(atOrBefore: hit.local).utf8
     }
 
     /// The byte offset where `offset` units of `unit` end, rounded down to a scalar boundary
     /// only (it may fall inside a grapheme cluster); nil when outside the text.
     func scalarAlignedUTF8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        guard offset >= 0 && offset < rope.summary[unit] else {
-            return offset == rope.summary[unit] ? rope.summary.utf8 : nil
-        }
-        let hit = scalarAlignedLocation(of: offset, in: unit)
-        if unit == .utf8 {
-            let start = hit.chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.scalarStart($0, atOrBefore: hit.local) }
-            return hit.prefix.utf8 + start
-        }
-        return hit.prefix.utf8 + hit.local
-    }
-
-    /// A chunk found by a search, the summary of the text before it, and a byte offset in it.
-    struct ChunkHit {
-        var chunk: TextChunk
-        var prefix: TextSummary
-        var local: Int
-    }
-
-    /// The chunk holding `offset` units of `unit` (0..<count in that unit) and the
-    /// scalar-aligned byte offset in it.
-    private func scalarAlignedLocation(of offset: Int, in unit: TextUnit) -> ChunkHit {
-        let location: Rope<TextChunk>.Location
         switch unit {
-        case .grapheme: location = rope.find(offset, in: GraphemeMetric.self)
-        case .unicodeScalar: location = rope.find(offset, in: ScalarMetric.self)
-        case .utf16: location = rope.find(offset, in: UTF16Metric.self)
-        case .utf8: location = rope.find(offset, in: UTF8Metric.self)
+        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: false)
+        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: false)
+        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: false)
+        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: false)
         }
-        return ChunkHit(chunk: location.chunk, prefix: location.prefix,
-                        local: location.chunk.utf8Offset(of: offset - location.prefix[unit], in: unit))
+    }
+
+    /// Both ends of `range` in `unit`, rounded down to scalar starts (they may fall inside a
+    /// grapheme cluster), found with one cursor: the upper end is sought from the lower one.
+    /// Each is nil when outside the text. `hint` is a cursor at the upper end's chunk with the
+    /// point there, for the edit that follows (`replaceUTF8(_:with:hint:)`).
+    func scalarAlignedUTF8Range(_ range: Range<Int>, in unit: TextUnit) -> (lower: Int?, upper: Int?, hint: EditHint?) {
+        switch unit {
+        case .grapheme: return scalarAlignedUTF8Range(range, in: GraphemeMetric.self)
+        case .unicodeScalar: return scalarAlignedUTF8Range(range, in: ScalarMetric.self)
+        case .utf16: return scalarAlignedUTF8Range(range, in: UTF16Metric.self)
+        case .utf8: return scalarAlignedUTF8Range(range, in: UTF8Metric.self)
+        }
+    }
+
+    private func scalarAlignedUTF8Range<M: TextMetric>(_ range: Range<Int>, in metric: M.Type) -> (lower: Int?, upper: Int?, hint: EditHint?) {
+        let total = M.measure(rope.summary)
+        let lo = range.lowerBound, hi = range.upperBound
+        guard lo >= 0 && lo < total else {
+            let lower = lo == total ? rope.summary.utf8 : nil
+            return (lower, range.isEmpty ? lower : (hi == total ? rope.summary.utf8 : nil), nil)
+        }
+        var (c, near) = seekFromFinger(lo, in: M.self, bias: .after)
+        var point: ChunkPoint? = near
+        // The byte where `offset` ends inside the cursor's chunk, stepping from the point when
+        // the metric can.
+        func local(_ offset: Int) -> Int {
+            let n = offset - M.measure(c.prefix)
+            point = M.point(of: n, in: c.chunk, near: point ?? .start)
+            return point?.utf8 ?? M.utf8Offset(of: n, in: c.chunk)
+        }
+        let lower = c.prefix.utf8 + local(lo)
+        if range.isEmpty { return (lower, lower, EditHint(cursor: c, point: point)) }
+        guard hi <= total else { return (lower, nil, nil) }
+        if hi == total { return (lower, rope.summary.utf8, nil) }
+        let index = c.index
+        rope.seek(&c, to: hi, in: M.self, bias: .after)
+        if c.index != index { point = nil }
+        let upper = c.prefix.utf8 + local(hi)
+        return (lower, upper, EditHint(cursor: c, point: point))
+    }
+
+    /// The byte offset where `offset` units of `M` end: on a scalar start, and snapped back to
+    /// a grapheme boundary when `snapped`; nil when outside the text.
+    @inline(__always)
+    func utf8Offset<M: TextMetric>(of offset: Int, in metric: M.Type, snapped: Bool) -> Int? {
+        let total = M.measure(rope.summary)
+        guard offset >= 0 && offset < total else {
+            return offset == total ? rope.summary.utf8 : nil
+        }
+        let (c, local) = locate(offset, in: M.self)
+        if !snapped || M.self == GraphemeMetric.self { return c.prefix.utf8 + local }
+        return c.prefix.utf8 + c.chunk.graphemeBoundary(atOrBefore: local).utf8
     }
 }
 
@@ -120,12 +160,14 @@ extension TextDocument {
         guard x >= 0 && x <= rope.summary.utf8 else { return nil }
         if x == rope.summary.utf8 { return rope.summary[unit] }
         // One search: snap inside the chunk, then count there.
-        let location = rope.find(x, in: UTF8Metric.self)
-        let snapped = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+        let c = cursor(at: x, in: UTF8Metric.self)
+        let chunk = c.chunk
+        let snapped = chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
         switch unit {
-        case .grapheme: return location.prefix.graphemes + snapped.graphemes
-        case .utf8: return location.prefix.utf8 + snapped.utf8
-        case .unicodeScalar, .utf16: return location.prefix[unit] + location.chunk.count(unit, before: snapped.utf8)
+        case .grapheme: return c.prefix.graphemes + snapped.graphemes
+        case .utf8: return c.prefix.utf8 + snapped.utf8
+        case .unicodeScalar: return c.prefix.scalars + chunk.countScalars(before: snapped.utf8)
+        case .utf16: return c.prefix.utf16 + chunk.countUTF16(before: snapped.utf8)
         }
     }
 
@@ -137,11 +179,12 @@ extension TextDocument {
         // one search, not two.
         let x = position.utf8Offset
         if unit == .grapheme && x >= 0 && x < rope.summary.utf8 {
-            let location = rope.find(x, in: UTF8Metric.self)
-            let here = location.chunk.graphemeBoundary(atOrBefore: x - location.prefix.utf8)
+            let c = cursor(at: x, in: UTF8Metric.self)
+            let chunk = c.chunk
+            let here = chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
             let (target, overflow) = here.graphemes.addingReportingOverflow(offset)
-            if !overflow && target >= 0 && target <= location.chunk.summary.graphemes {
-                return TextPosition(utf8Offset: location.prefix.utf8 + location.chunk.utf8Offset(ofGrapheme: target))
+            if !overflow && target >= 0 && target <= chunk.summary.graphemes {
+                return TextPosition(utf8Offset: c.prefix.utf8 + chunk.utf8Offset(ofGrapheme: target))
             }
         }
         guard let start = self.offset(of: position, unit: unit) else { return nil }
@@ -181,11 +224,12 @@ extension TextDocument {
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
         // Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
         if lo >= 0 && hi < rope.summary.utf8 {
-            let location = rope.find(lo, in: UTF8Metric.self)
-            let start = location.prefix.utf8
-            if hi < start + location.chunk.bytes.count {
-                let a = location.chunk.snappedBoundary(atOrBefore: lo - start)
-                let b = hi == lo ? a : location.chunk.snappedBoundary(atOrBefore: hi - start)
+            let c = cursor(at: lo, in: UTF8Metric.self)
+            let chunk = c.chunk
+            let start = c.prefix.utf8
+            if hi < start + chunk.bytes.count {
+                let a = chunk.snappedBoundary(atOrBefore: lo - start)
+                let b = hi == lo ? a : chunk.snappedBoundary(atOrBefore: hi - start)
                 return (start + a)..<(start + b)
             }
         }

@@ -13,6 +13,8 @@ public struct TextDocument: Sendable {
     var directionOverrides = DirectionOverrides()
     /// Bidi layouts of recently used paragraphs (see `BidiCache` and docs/ARCHITECTURE.md).
     var bidiCache = BidiCache()
+    /// Where the last lookup or edit was, so that the next one near it starts there.
+    var finger = Finger()
 
     /// The ICU locale id (BCP 47 or ICU form: `"th"`, `"ja"`, `"en-US"`, `"de@ss=standard"`)
     /// that word, sentence and line-break boundaries are found for; `""` (the default) is
@@ -30,6 +32,7 @@ public struct TextDocument: Sendable {
     }
 
     /// An empty document.
+    /// - Complexity: O(1).
     public init() {
         self.init(configuration: .standard)
     }

@@ -29,6 +29,7 @@ public struct TextEdit: Sendable, Hashable, Codable, CustomStringConvertible {
     ///
     /// - Precondition: the ranges are non-negative, and each pair starts at the same offset.
     ///   A mismatched pair traps, since no document could have produced it.
+    /// - Complexity: O(1).
     public init(replacedUTF8Range: Range<Int>, insertedUTF8Range: Range<Int>,
                 replacedUTF16Range: Range<Int>, insertedUTF16Range: Range<Int>) {
         precondition(replacedUTF8Range.lowerBound >= 0 && replacedUTF16Range.lowerBound >= 0,

@@ -39,7 +39,7 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The position after the last grapheme of the range (the larger one; `start` when empty).
     public let end: TextPosition
 
-    /// True when the range selects nothing (a caret).
+    /// True when the range selects nothing (a caret). O(1).
     public var isEmpty: Bool { start.utf8Offset == end.utf8Offset }
 
     init(start: TextPosition, end: TextPosition) {

@@ -19,7 +19,7 @@ extension TextInput {
             return
         }
         let typed = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
-        if let _ = composition {
+        if composition != nil {
             commitComposition(as: typed)
             return
         }

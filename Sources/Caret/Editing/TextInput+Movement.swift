@@ -83,11 +83,14 @@ extension TextInput {
 
     /// Where one press of `direction` by `granularity` (not up/down by line) lands from `from`.
     private func target(from: TextPosition, _ direction: TextLayoutDirection, _ granularity: TextGranularity) -> TextPosition {
+        if granularity == .character {
+            return document.position(from: from, in: direction, offset: 1, movement: .visual) ?? from
+        }
         let storage = storageDirection(direction, at: from)
         let edge = storage == .backward ? document.beginningOfDocument : document.endOfDocument
         switch granularity {
         case .character:
-            return document.position(from: from, in: direction, offset: 1, movement: .visual) ?? from
+            return from
         case .word, .sentence, .paragraph:
             return document.position(from: from, toBoundary: granularity, in: .storage(storage)) ?? edge
         case .line:

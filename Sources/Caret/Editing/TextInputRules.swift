@@ -29,6 +29,7 @@ public struct TextInputRules: Sendable, Hashable, Codable {
     public var rightViewMode: OverlayViewMode
 
     /// No limit, no placeholder, no clearing, overlays never shown (UIKit's defaults).
+    /// - Complexity: O(1).
     public init(maximumLength: Int? = nil, pattern: TextPattern? = nil, placeholder: String? = nil,
                 clearsOnBeginEditing: Bool = false,
                 clearsOnInsertion: Bool = false, clearButtonMode: OverlayViewMode = .never,

@@ -13,6 +13,7 @@ public struct TextInputState: Sendable, Hashable, Codable {
     public var isEditable: Bool
 
     /// A state from its parts (the usual way to get one is `TextInput.state`).
+    /// - Complexity: O(1).
     public init(selectedUTF16Range: Range<Int>?, selectedRange: Range<Int>?, selectedText: String?,
                 textUTF16Length: Int, isEditable: Bool) {
         self.selectedUTF16Range = selectedUTF16Range

@@ -22,6 +22,7 @@ public struct TextInputTraits: Sendable, Hashable, Codable {
 
     /// Traits with UIKit's defaults: sentence capitalization, smart punctuation on, the
     /// default keyboard, not secure, Return always enabled.
+    /// - Complexity: O(1).
     public init(autocapitalization: TextAutocapitalization = .sentences, smartQuotes: Bool = true,
                 smartDashes: Bool = true, smartInsertDelete: Bool = true,
                 keyboardType: TextKeyboardType = .default, isSecureTextEntry: Bool = false,

@@ -113,7 +113,7 @@ final class RopeText {
         chunk.bytes.withUnsafeBufferPointer { p in
             while local > 0 && local < p.count && !UTF8Scalars.isLead(p[local]) { local += roundingUp ? 1 : -1 }
         }
-        return location.prefix.utf16 + chunk.count(.utf16, before: local)
+        return location.prefix.utf16 + chunk.countUTF16(before: local)
     }
 
     /// The byte offset of UTF-16 offset `u` (0...utf16 count, on a scalar boundary, as every
@@ -121,7 +121,7 @@ final class RopeText {
     func utf8Offset(ofUTF16 u: Int) -> Int {
         guard u < rope.summary.utf16, !rope.isEmpty else { return rope.summary.utf8 }
         let location = rope.find(max(u, 0), in: UTF16Metric.self)
-        return location.prefix.utf8 + location.chunk.utf8Offset(of: max(u, 0) - location.prefix.utf16, in: .utf16)
+        return location.prefix.utf8 + location.chunk.utf8Offset(ofUTF16: max(u, 0) - location.prefix.utf16)
     }
 
     /// True when byte `x` starts a scalar (or is the end). O(log n).

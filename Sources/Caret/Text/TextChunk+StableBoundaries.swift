@@ -11,6 +11,19 @@ func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool 
                                                      graphemeClass(of: p, at: t, table: table).0)
 }
 
+/// True for ASCII other than CR: a scalar and a cluster of its own whatever surrounds it
+/// (printable bytes are class Other; LF, tab and the other controls break on both sides by
+/// GB4/GB5; only CR joins the LF after it).
+@inline(__always)
+func isSimpleASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x0D }
+
+/// True when every byte of `p` is ASCII other than CR.
+@inline(__always)
+func isSimpleASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    for b in p where !isSimpleASCII(b) { return false }
+    return true
+}
+
 extension TextChunk {
     /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change:
     /// the start of the chunk, or a scalar start before `x` where the pair of scalars around it
@@ -18,6 +31,8 @@ extension TextChunk {
     func stableBoundary(before x: Int) -> Int {
         bytes.withUnsafeBufferPointer { p in
             guard x > 0 else { return 0 }
+            // Two ASCII bytes other than CR before x: the pair between them always breaks.
+            if x == 1 || (isSimpleASCII(p[x - 1]) && isSimpleASCII(p[x - 2])) { return x - 1 }
             var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
             while t > 0 && !isContextFreeBoundary(in: p, at: t) {
                 t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
@@ -33,6 +48,10 @@ extension TextChunk {
         bytes.withUnsafeBufferPointer { p in
             let table = GraphemeClassTable.shared
             guard x < p.count else { return (p.count, true) }
+            if isSimpleASCII(p[x]) {
+                if x + 1 == p.count { return (p.count, true) }
+                if isSimpleASCII(p[x + 1]) { return (x + 1, false) }
+            }
             var (previous, length) = graphemeClass(of: p, at: x, table: table)
             var t = x + length
             while t < p.count {

@@ -78,21 +78,21 @@ extension TextChunk {
         return (last, max(index, 0))
     }
 
-    /// How many units of `unit` the first `x` bytes hold; `x` must be a cluster boundary of
-    /// this chunk. Scalars and UTF-16 units are counted eight bytes at a time; graphemes need
-    /// the rules. O(x).
-    func count(_ unit: TextUnit, before x: Int) -> Int {
-        if x >= bytes.count { return summary[unit] }
-        switch unit {
-        case .utf8: return x
-        case .grapheme: return graphemeBoundary(atOrBefore: x).graphemes
-        case .unicodeScalar, .utf16:
-            if summary.scalars == summary.utf8 { return x }
-            return bytes.withUnsafeBufferPointer { p in
-                let prefix = UnsafeBufferPointer(rebasing: p[..<x])
-                let counts = UTF8Scalars.countScalars(in: prefix)
-                return unit == .utf16 ? counts.scalars + counts.supplementary : counts.scalars
-            }
+    /// How many scalars the first `x` bytes hold (a scalar boundary), counted eight bytes at
+    /// a time. O(x).
+    func countScalars(before x: Int) -> Int {
+        if x >= bytes.count { return summary.scalars }
+        if summary.scalars == summary.utf8 { return x }
+        return bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[..<x])).scalars }
+    }
+
+    /// How many UTF-16 units the first `x` bytes hold (a scalar boundary). O(x).
+    func countUTF16(before x: Int) -> Int {
+        if x >= bytes.count { return summary.utf16 }
+        if summary.scalars == summary.utf8 { return x }
+        return bytes.withUnsafeBufferPointer { p in
+            let counts = UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: p[..<x]))
+            return counts.scalars + counts.supplementary
         }
     }
 
@@ -108,29 +108,27 @@ extension TextChunk {
         }
     }
 
-    /// The byte offset where `count` units of `unit` (UTF-16 or scalars) end, rounded down to
-    /// the start of a scalar when `count` falls inside a surrogate pair.
-    func utf8Offset(of count: Int, in unit: TextUnit) -> Int {
-        switch unit {
-        case .utf8: return min(count, bytes.count)
-        case .grapheme: return utf8Offset(ofGrapheme: count)
-        case .unicodeScalar, .utf16:
-            if summary.scalars == summary.utf8 { return min(count, bytes.count) }   // ASCII
-            if unit == .unicodeScalar || summary.utf16 == summary.scalars {          // no surrogates
-                return bytes.withUnsafeBufferPointer { UTF8Scalars.offset(ofScalar: count, in: $0) }
+    /// The byte offset where the first `n` scalars end. O(chunk).
+    func utf8Offset(ofScalar n: Int) -> Int {
+        if summary.scalars == summary.utf8 { return min(max(n, 0), bytes.count) }   // ASCII
+        return bytes.withUnsafeBufferPointer { UTF8Scalars.offset(ofScalar: n, in: $0) }
+    }
+
+    /// The byte offset where the first `n` UTF-16 units end, rounded down to the start of a
+    /// scalar when `n` falls inside a surrogate pair. O(chunk).
+    func utf8Offset(ofUTF16 n: Int) -> Int {
+        if summary.utf16 == summary.scalars { return utf8Offset(ofScalar: n) }        // no surrogates
+        return bytes.withUnsafeBufferPointer { p in
+            var i = 0
+            var seen = 0
+            while i < p.count {
+                let length = UTF8Scalars.length(lead: p[i])
+                let units = length == 4 ? 2 : 1
+                if seen + units > n { return i }
+                seen += units
+                i += length
             }
-            return bytes.withUnsafeBufferPointer { p in
-                var i = 0
-                var seen = 0
-                while i < p.count {
-                    let length = UTF8Scalars.length(lead: p[i])
-                    let units = unit == .utf16 && length == 4 ? 2 : 1
-                    if seen + units > count { return i }
-                    seen += units
-                    i += length
-                }
-                return i
-            }
+            return i
         }
     }
 

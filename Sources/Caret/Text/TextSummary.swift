@@ -41,11 +41,6 @@ struct TextSummary: RopeSummary, CustomStringConvertible {
     }
 }
 
-enum UTF8Metric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.utf8 } }
-enum UTF16Metric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.utf16 } }
-enum ScalarMetric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.scalars } }
-enum GraphemeMetric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.graphemes } }
-enum LineMetric: RopeMetric { static func measure(_ s: TextSummary) -> Int { s.lines } }
 
 extension TextSummary {
     /// Measures `bytes` (valid UTF-8 that starts at a grapheme boundary and does not end

@@ -243,4 +243,25 @@ final class TextInputEventsTests: XCTestCase {
         input.text = "other"
         XCTAssertEqual(String(decoding: mirror.bytes, as: UTF8.self), "other")
     }
+
+    /// A delegate that implements nothing gets the defaults: every hook allows.
+    private final class Silent: TextInputDelegate {}
+
+    func testDefaultsAllowEverythingAndTheDelegateIsHeldWeakly() {
+        let input = TextInput("", kind: .singleLine)
+        var silent: Silent? = Silent()
+        input.delegate = silent
+        XCTAssertTrue(input.beginEditing())
+        input.insertText("1")
+        input.setMarkedText("か", selectedRange: 1..<1)
+        input.unmarkText()
+        XCTAssertTrue(input.clear())
+        input.insertText("2")
+        input.insertText("\n")
+        XCTAssertFalse(input.isEditing, "Return allowed by default")
+        XCTAssertEqual(input.text, "2")
+        XCTAssertNotNil(input.delegate)
+        silent = nil
+        XCTAssertNil(input.delegate)
+    }
 }

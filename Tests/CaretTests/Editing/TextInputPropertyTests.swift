@@ -123,7 +123,17 @@ final class TextInputPropertyTests: XCTestCase {
             return Operation(name: "undo", input: { $0.undo() }, model: { $0.undo() })
         case 91..<95:
             return Operation(name: "redo", input: { $0.redo() }, model: { $0.redo() })
-        case 95..<98:
+        case 95..<96:
+            let a = Int.random(in: 0...length, using: &rng), b = Int.random(in: 0...length, using: &rng)
+            let s = Bool.random(using: &rng) ? "" : piece()
+            return Operation(name: "replace \(a) \(b) \(s.debugDescription)", input: { input in
+                let doc = input.document
+                input.replace(doc.textRange(from: doc.position(at: a, unit: .utf16)!, to: doc.position(at: b, unit: .utf16)!)!,
+                              withText: s)
+            }, model: { $0.replace(a, b, s) })
+        case 96..<97:
+            return Operation(name: "clear", input: { $0.clear() }, model: { $0.clear() })
+        case 97..<98:
             return Operation(name: "break", input: { $0.breakUndoCoalescing() }, model: { $0.open = nil })
         default:
             return Operation(name: "veto", input: { _ in }, model: { $0.vetoAll.toggle() })

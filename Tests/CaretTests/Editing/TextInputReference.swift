@@ -176,6 +176,13 @@ struct TextInputReference {
         if !sel.isEmpty { offer(sel, "", nil) }
     }
 
+    /// The clear button (the delegate allows clearing).
+    mutating func clear() {
+        prepare()
+        if origin != nil { commit(markedString) }
+        if !text.isEmpty { offer(0..<text.count, "", nil) }
+    }
+
     mutating func select(_ a: Int, _ b: Int) {
         let lo = snapBack(min(a, b)), hi = snapBack(max(a, b))
         if let marked, lo < marked.lowerBound || hi > marked.upperBound { endCompositionKeepingText() }
@@ -190,72 +197,6 @@ struct TextInputReference {
         anchor = x
         focus = x
         open = nil
-    }
-
-    var markedString: String { marked.map { string($0) } ?? "" }
-
-    mutating func setMarked(_ s: String, _ r: Range<Int>) {
-        prepare()
-        if s.isEmpty {
-            if origin != nil { commit("") }
-            return
-        }
-        let replaced = marked ?? selection
-        if origin == nil { origin = (replaced.lowerBound, Array(text[replaced]), anchor, focus) }
-        open = nil
-        let units = Array(s.utf16)
-        text.replaceSubrange(replaced, with: units)
-        let start = replaced.lowerBound
-        marked = start..<start + units.count
-        func place(_ o: Int) -> Int {
-            var local = min(max(o, 0), units.count)
-            if local > 0 && local < units.count && UTF16.isTrailSurrogate(units[local]) { local -= 1 }
-            return snapBack(start + local)
-        }
-        let a = place(r.lowerBound)
-        anchor = a
-        focus = r.isEmpty ? a : place(r.upperBound)
-    }
-
-    mutating func unmark() {
-        if origin != nil { commit(markedString) }
-    }
-
-    mutating func commit(_ committed: String) {
-        guard let o = origin, let m = marked else { return }
-        text.replaceSubrange(m, with: o.replaced)
-        origin = nil
-        marked = nil
-        anchor = o.anchor
-        focus = o.focus
-        offer(o.start..<o.start + o.replaced.count, committed, nil)
-    }
-
-    mutating func endCompositionKeepingText() {
-        guard let o = origin, let m = marked else { return }
-        let before = Snapshot(text: Array(text[..<m.lowerBound]) + o.replaced + Array(text[m.upperBound...]),
-                              anchor: o.anchor, focus: o.focus)
-        origin = nil
-        marked = nil
-        redoSteps.removeAll()
-        undoSteps.append(Step(before: before, after: snapshot, start: m.lowerBound, insertedEnd: m.upperBound))
-        open = nil
-    }
-
-    mutating func deleteInMarked() {
-        guard let m = marked else { return }
-        let sel = selection
-        var range = sel.clamped(to: m)
-        if range.isEmpty {
-            guard range.lowerBound > m.lowerBound else { return }
-            range = max(backwardDeletion(before: range.lowerBound).lowerBound, m.lowerBound)..<range.lowerBound
-        }
-        if range == m { commit(""); return }
-        text.removeSubrange(range)
-        marked = m.lowerBound..<m.upperBound - range.count
-        let caret = snapBack(range.lowerBound)
-        anchor = caret
-        focus = caret
     }
 
     mutating func undo() {

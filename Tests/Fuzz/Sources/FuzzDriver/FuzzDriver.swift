@@ -16,6 +16,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ count: Int,
     return 0
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's own C symbol, declared under its own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
                          _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,

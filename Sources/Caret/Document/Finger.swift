@@ -1,0 +1,172 @@
+import Synchronization
+
+/// Where the last lookup or edit of a document value was: a rope cursor kept as plain numbers
+/// (the path of child indices, the chunk's index and the summary before it), so that a lookup
+/// or an edit near it starts there instead of at the root.
+///
+/// One box is shared by the copies of a document value, which all hold the same tree: every
+/// mutation of the text first gives the document a box of its own when the box is shared
+/// (`TextDocument.fingerForEdit()`), exactly like `BidiCache`. Reads are non-mutating and may
+/// run on many threads at once, so the finger is a seqlock over atomics: a reader takes a
+/// consistent snapshot or none (and then descends from the root), a writer that finds another
+/// writer at work skips its update (the finger is only a hint). The snapshot also names the
+/// root it was taken on, and is re-checked against the tree when used (`TextDocument.cursor`),
+/// so a finger can cost a descent but never give a wrong place.
+final class Finger: Sendable {
+    /// A cursor's plain parts.
+    struct State {
+        var root: UInt
+        var path: UInt64
+        var slot: Int
+        var index: Int
+        var prefix: TextSummary
+        /// A point inside the chunk (the last one looked up there), or nil.
+        var point: ChunkPoint?
+    }
+
+    /// Even when stable, odd while a writer updates the fields.
+    private let sequence = Atomic<Int>(0)
+    private let root = Atomic<UInt>(0)
+    private let path = Atomic<UInt64>(0)
+    private let slot = Atomic<Int>(0)
+    private let index = Atomic<Int>(0)
+    private let utf8 = Atomic<Int>(0)
+    private let utf16 = Atomic<Int>(0)
+    private let scalars = Atomic<Int>(0)
+    private let graphemes = Atomic<Int>(0)
+    private let lines = Atomic<Int>(0)
+    /// The point's byte offset, -1 for none.
+    private let pointUTF8 = Atomic<Int>(-1)
+    private let pointUTF16 = Atomic<Int>(0)
+    private let pointScalars = Atomic<Int>(0)
+
+    init() {}
+
+    /// A consistent snapshot, or nil when there is none or a writer is at work. O(1).
+    @inline(__always)
+    func load() -> State? {
+        let before = sequence.load(ordering: .acquiring)
+        guard before & 1 == 0 else { return nil }
+        let pointAt = pointUTF8.load(ordering: .relaxed)
+        let state = State(
+            root: root.load(ordering: .relaxed), path: path.load(ordering: .relaxed),
+            slot: slot.load(ordering: .relaxed), index: index.load(ordering: .relaxed),
+            prefix: TextSummary(utf8: utf8.load(ordering: .relaxed), utf16: utf16.load(ordering: .relaxed),
+                                scalars: scalars.load(ordering: .relaxed),
+                                graphemes: graphemes.load(ordering: .relaxed), lines: lines.load(ordering: .relaxed)),
+            point: pointAt < 0 ? nil : ChunkPoint(utf8: pointAt, utf16: pointUTF16.load(ordering: .relaxed),
+                                                  scalars: pointScalars.load(ordering: .relaxed)))
+        atomicMemoryFence(ordering: .acquiring)
+        let after = sequence.load(ordering: .relaxed)
+        return before == after && state.root != 0 ? state : nil
+    }
+
+    /// Stores `state`, unless another writer is storing at the same moment. O(1).
+    @inline(__always)
+    func store(_ state: State) {
+        let current = sequence.load(ordering: .relaxed)
+        guard current & 1 == 0,
+              sequence.compareExchange(expected: current, desired: current + 1, ordering: .acquiring).exchanged
+        else { return }
+        root.store(state.root, ordering: .relaxed)
+        path.store(state.path, ordering: .relaxed)
+        slot.store(state.slot, ordering: .relaxed)
+        index.store(state.index, ordering: .relaxed)
+        utf8.store(state.prefix.utf8, ordering: .relaxed)
+        utf16.store(state.prefix.utf16, ordering: .relaxed)
+        scalars.store(state.prefix.scalars, ordering: .relaxed)
+        graphemes.store(state.prefix.graphemes, ordering: .relaxed)
+        lines.store(state.prefix.lines, ordering: .relaxed)
+        pointUTF8.store(state.point?.utf8 ?? -1, ordering: .relaxed)
+        pointUTF16.store(state.point?.utf16 ?? 0, ordering: .relaxed)
+        pointScalars.store(state.point?.scalars ?? 0, ordering: .relaxed)
+        sequence.store(current + 2, ordering: .releasing)
+    }
+
+    /// Forgets the place (after an edit that restructured the tree). O(1).
+    func clear() {
+        store(State(root: 0, path: 0, slot: 0, index: 0, prefix: .zero, point: nil))
+    }
+}
+
+/// Where an edit's upper end was found: a cursor at its chunk on the current tree and the point
+/// there (nil when the unit found it without one), so that the edit starts from it.
+struct EditHint {
+    var cursor: Rope<TextChunk>.Cursor
+    var point: ChunkPoint?
+}
+
+extension TextDocument {
+    typealias Cursor = Rope<TextChunk>.Cursor
+
+    /// The identity of the rope's root, which names the tree a finger was taken on.
+    @inline(__always)
+    private var rootID: UInt { UInt(bitPattern: ObjectIdentifier(rope.root)) }
+
+    /// A cursor at the chunk that holds `offset` of `M` (`bias` decides at chunk boundaries),
+    /// starting from the finger when it is on this tree, and leaving the finger there. The
+    /// rope must not be empty. O(1) near the finger, O(log n) elsewhere.
+    @inline(__always)
+    func cursor<M: TextMetric>(at offset: Int, in metric: M.Type, bias: RopeBias = .after) -> Cursor {
+        let (cursor, point) = seekFromFinger(offset, in: M.self, bias: bias)
+        if point == nil { remember(cursor) }
+        return cursor
+    }
+
+    /// The cursor `cursor(at:in:bias:)` finds, and the finger's point in its chunk when the
+    /// finger was already there (then the finger is left as it was; the caller remembers).
+    @inline(__always)
+    func seekFromFinger<M: TextMetric>(_ offset: Int, in metric: M.Type, bias: RopeBias) -> (Cursor, ChunkPoint?) {
+        if let state = finger.load(), var cursor = restore(state) {
+            let index = cursor.index
+            rope.seek(&cursor, to: offset, in: M.self, bias: bias)
+            if cursor.index == index { return (cursor, state.point ?? .start) }
+            return (cursor, nil)
+        }
+        return (rope.cursor(at: offset, in: M.self, bias: bias), nil)
+    }
+
+    /// The byte offset where the first `offset` units of `M` end (0..<count in `M`, rounded
+    /// down to a scalar start), stepping from the finger's point when it is in the same chunk,
+    /// and leaving the finger there. Returns the cursor and the local offset.
+    @inline(__always)
+    func locate<M: TextMetric>(_ offset: Int, in metric: M.Type) -> (cursor: Cursor, local: Int) {
+        let (c, near) = seekFromFinger(offset, in: M.self, bias: .after)
+        let chunk = c.chunk
+        let n = offset - M.measure(c.prefix)
+        if let point = M.point(of: n, in: chunk, near: near ?? .start) {
+            remember(c, point: point)
+            return (c, point.utf8)
+        }
+        if near == nil { remember(c) }
+        return (c, M.utf8Offset(of: n, in: chunk))
+    }
+
+    /// The cursor a finger describes, if it was taken on this tree. O(height).
+    @inline(__always)
+    private func restore(_ state: Finger.State) -> Cursor? {
+        guard state.root == rootID else { return nil }
+        var node = rope.root
+        for level in 0..<node.height {
+            let k = rope.pathIndex(state.path, level: level)
+            guard k < node.children.count else { return nil }
+            node = node.children[k].node
+        }
+        guard node.height == 0 && state.slot < node.chunks.count else { return nil }
+        return Cursor(path: state.path, leaf: node, slot: state.slot, index: state.index, prefix: state.prefix)
+    }
+
+    /// Leaves the finger at `cursor` (a cursor on this document's tree), with `point` inside
+    /// its chunk if known.
+    @inline(__always)
+    func remember(_ cursor: Cursor, point: ChunkPoint? = nil) {
+        finger.store(Finger.State(root: rootID, path: cursor.path, slot: cursor.slot, index: cursor.index,
+                                  prefix: cursor.prefix, point: point))
+    }
+
+    /// Before the text changes: makes the finger this document's own (a copy keeps the old one,
+    /// which still describes its tree). O(1).
+    mutating func fingerForEdit() {
+        if !isKnownUniquelyReferenced(&finger) { finger = Finger() }
+    }
+}

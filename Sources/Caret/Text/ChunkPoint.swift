@@ -1,0 +1,55 @@
+/// A place inside one chunk: a byte offset at a scalar start and the units before it in the
+/// chunk. The finger keeps one, so that the next lookup by scalars or UTF-16 near it steps from
+/// there instead of counting from the chunk's start.
+struct ChunkPoint: Equatable {
+    var utf8: Int
+    var utf16: Int
+    var scalars: Int
+
+    static let start = ChunkPoint(utf8: 0, utf16: 0, scalars: 0)
+}
+
+extension TextChunk {
+    /// The point where the first `n` scalars (`utf16 == false`) or UTF-16 units end (rounded
+    /// down to a scalar start inside a surrogate pair; the chunk's end past its length),
+    /// stepping from `near` (a point of this chunk) or from the start, whichever is nearer.
+    /// Skips eight ASCII bytes at a time forwards. O(distance).
+    func point(of n: Int, utf16: Bool, near: ChunkPoint) -> ChunkPoint {
+        let total = utf16 ? summary.utf16 : summary.scalars
+        if n >= total { return ChunkPoint(utf8: bytes.count, utf16: summary.utf16, scalars: summary.scalars) }
+        let m = max(n, 0)
+        if summary.scalars == summary.utf8 { return ChunkPoint(utf8: m, utf16: m, scalars: m) }  // ASCII
+        let nearUnits = utf16 ? near.utf16 : near.scalars
+        var q = abs(nearUnits - m) < m ? near : .start
+        return bytes.withUnsafeBufferPointer { p in
+            let base = p.baseAddress!
+            @inline(__always) func units(_ q: ChunkPoint) -> Int { utf16 ? q.utf16 : q.scalars }
+            if units(q) <= m {
+                while q.utf8 < p.count {
+                    if q.utf8 + 8 <= p.count && units(q) + 8 <= m {
+                        let word = UnsafeRawPointer(base + q.utf8).loadUnaligned(as: UInt64.self)
+                        if word & 0x8080_8080_8080_8080 == 0 {
+                            q.utf8 += 8; q.utf16 += 8; q.scalars += 8
+                            continue
+                        }
+                    }
+                    let length = UTF8Scalars.length(lead: p[q.utf8])
+                    let pair = length == 4 ? 2 : 1
+                    if units(q) + (utf16 ? pair : 1) > m { break }
+                    q.utf8 += length
+                    q.scalars += 1
+                    q.utf16 += pair
+                }
+            } else {
+                while units(q) > m {
+                    var i = q.utf8 - 1
+                    while !UTF8Scalars.isLead(p[i]) { i -= 1 }
+                    q.utf16 -= q.utf8 - i == 4 ? 2 : 1
+                    q.scalars -= 1
+                    q.utf8 = i
+                }
+            }
+            return q
+        }
+    }
+}

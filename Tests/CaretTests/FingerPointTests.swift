@@ -1,0 +1,47 @@
+import XCTest
+@testable import Caret
+
+/// After every lookup and edit, the finger's place (chunk index, prefix summary, the point
+/// inside the chunk) must be what a fresh descent and a recount give.
+final class FingerPointTests: XCTestCase {
+    func checkFinger(_ doc: TextDocument, _ what: String) {
+        guard let state = doc.finger.load(), let point = state.point else { return }
+        guard state.root == UInt(bitPattern: ObjectIdentifier(doc.rope.root)) else { return }
+        let c = doc.rope.cursor(atChunk: state.index)
+        XCTAssertEqual(c.prefix, state.prefix, what + " prefix")
+        let chunk = c.chunk
+        XCTAssertLessThanOrEqual(point.utf8, chunk.bytes.count, what)
+        let counts = chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[..<min(point.utf8, $0.count)])) }
+        XCTAssertEqual(point.scalars, counts.scalars, what + " scalars")
+        XCTAssertEqual(point.utf16, counts.scalars + counts.supplementary, what + " utf16")
+    }
+
+    func testFingerStaysExactThroughLookupsAndEdits() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 21)
+        print("FingerPointTests seed \(seed)")
+        let text = (0..<3000).map { _ in FingerTests.alphabet.randomElement(using: &rng)! }.joined()
+        var doc = TextDocument(text, configuration: .standard)
+        var anchor = 0
+        for step in 0..<1500 {
+            let units: [TextUnit] = [.grapheme, .unicodeScalar, .utf16, .utf8]
+            let unit = units.randomElement(using: &rng)!
+            let count = doc.count(in: unit)
+            anchor = Bool.random(using: &rng) && step % 7 != 0
+                ? min(max(anchor + Int.random(in: -40...40, using: &rng), 0), count)
+                : Int.random(in: 0...count, using: &rng)
+            _ = doc.position(at: anchor, unit: unit); checkFinger(doc, "\(step) position \(unit)")
+            if let p = doc.position(at: anchor, unit: unit) {
+                _ = doc.offset(of: p, unit: unit); checkFinger(doc, "\(step) offset")
+                _ = doc.lineAndColumn(of: p, unit: unit); checkFinger(doc, "\(step) linecol")
+                _ = doc.position(from: p, offset: 3); checkFinger(doc, "\(step) from")
+            }
+            if step % 3 == 0 {
+                let length = Int.random(in: 0...3, using: &rng)
+                let range = anchor..<min(anchor + length, count)
+                let insert = (0..<Int.random(in: 0...3, using: &rng)).map { _ in FingerTests.alphabet.randomElement(using: &rng)! }.joined()
+                try doc.replace(range, in: unit, withText: insert)
+                checkFinger(doc, "\(step) replace \(range) \(unit) \(insert.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+        }
+    }
+}
