@@ -17,5 +17,6 @@
 #include "caret_icu_case.h"
 #include "caret_icu_regex.h"
 #include "caret_icu_locale_data.h"
+#include "caret_icu_number.h"
 
 #endif

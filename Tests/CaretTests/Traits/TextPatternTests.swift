@@ -23,6 +23,12 @@ final class TextPatternTests: XCTestCase {
         XCTAssertTrue(email.accepts("me@exa"))
         XCTAssertFalse(email.accepts("me@@"))
         XCTAssertTrue(try TextPattern("(?i)^abc$").matches("ABC"))
+        // The empty text after another one (the matcher must not keep the one before).
+        let optional = try TextPattern("^a?$")
+        XCTAssertFalse(optional.accepts("b"))
+        XCTAssertTrue(optional.matches(""))
+        XCTAssertFalse(optional.accepts("bb"))
+        XCTAssertTrue(optional.accepts(""))
     }
 
     func testBadPatternsReportICUsReasonAndOffset() {
@@ -32,7 +38,6 @@ final class TextPatternTests: XCTestCase {
         let bracket = failure("ab[c")
         XCTAssertEqual(bracket?.reason, "U_REGEX_MISSING_CLOSE_BRACKET")
         XCTAssertEqual(bracket?.utf16Offset, 4)
-        XCTAssertEqual(bracket?.line, 1)
         XCTAssertEqual(bracket?.source, "ab[c")
         let paren = failure("a)(")
         XCTAssertEqual(paren?.reason, "U_REGEX_MISMATCHED_PAREN")

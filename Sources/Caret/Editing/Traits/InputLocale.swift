@@ -17,7 +17,10 @@ final class InputLocale: InputLanguage {
     /// The locale's quotation marks from ICU's locale data. Opened on first use.
     var quotationMarks: QuotationMarks {
         if let marks { return marks }
-        let found = ICULocaleData.quotationMarks(locale: identifier)
+        // English marks if ICU has none to give (it falls back to the root's, so only when ICU fails).
+        let found = ICULocaleData.quotationMarks(locale: identifier).map {
+            QuotationMarks(open: $0.start, close: $0.end, alternateOpen: $0.alternateStart, alternateClose: $0.alternateEnd)
+        } ?? QuotationMarks(open: "\u{201C}", close: "\u{201D}", alternateOpen: "\u{2018}", alternateClose: "\u{2019}")
         marks = found
         return found
     }
@@ -25,7 +28,7 @@ final class InputLocale: InputLanguage {
     /// The locale's decimal separator from ICU's number symbols. Opened on first use.
     var decimalSeparator: String {
         if let separator { return separator }
-        let found = ICULocaleData.decimalSeparator(locale: identifier)
+        let found = ICULocaleData.numberSymbol(.decimalSeparator, locale: identifier) ?? "."
         separator = found
         return found
     }

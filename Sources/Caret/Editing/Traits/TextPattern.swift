@@ -16,17 +16,14 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         /// ICU's name of the error: `U_REGEX_MISSING_CLOSE_BRACKET`, `U_REGEX_MISMATCHED_PAREN`,
         /// `U_REGEX_RULE_SYNTAX`…
         public let reason: String
-        /// The line of the pattern ICU stopped on (1-based), or 0 when ICU did not say.
-        public let line: Int
-        /// Where ICU stopped, in UTF-16 code units from the start of that line (from the start
-        /// of the pattern for a one-line pattern), or -1 when ICU did not say.
-        public let utf16Offset: Int
+        /// Where ICU stopped, in UTF-16 code units (ICU's `UParseError.offset`: from the start
+        /// of the pattern, or of its line in a pattern of several lines), or nil when ICU did
+        /// not say.
+        public let utf16Offset: Int?
 
         /// "invalid pattern "ab[c": U_REGEX_MISSING_CLOSE_BRACKET at UTF-16 offset 4".
         public var description: String {
-            let place = utf16Offset < 0 ? "" : line > 1 ? " at line \(line), UTF-16 offset \(utf16Offset)"
-                                                        : " at UTF-16 offset \(utf16Offset)"
-            return "invalid pattern \(source.debugDescription): \(reason)\(place)"
+            "invalid pattern \(source.debugDescription): \(reason)" + (utf16Offset.map { " at UTF-16 offset \($0)" } ?? "")
         }
     }
 
@@ -48,7 +45,7 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
         do {
             regex = try ICURegex(source)
         } catch {
-            throw Error(source: source, reason: error.reason, line: error.line, utf16Offset: error.utf16Offset)
+            throw Error(source: source, reason: error.status, utf16Offset: error.offset)
         }
         self.source = source
         compiled = Compiled(regex)
@@ -71,13 +68,22 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// `accepts(_:)` on text given as UTF-16 code units (what the rule checks an edit with).
     func accepts(utf16 units: [UInt16]) -> Bool {
-        guard let result = compiled.regex.withLock({ $0.match(units) }) else { return false }
+        let result = match(units)
         return result.matches || result.hitEnd
     }
 
     private func match(_ text: String) -> (matches: Bool, hitEnd: Bool)? {
-        let units = Array(text.utf16)
-        return compiled.regex.withLock { $0.match(units) }
+        match(Array(text.utf16))
+    }
+
+    /// ICU's whole-text match and hit-end on `units`, under the lock (the matcher keeps the
+    /// text and its state).
+    private func match(_ units: [UInt16]) -> (matches: Bool, hitEnd: Bool) {
+        compiled.regex.withLock { regex in
+            regex.setText(utf16: units)
+            let result = regex.wholeMatch()
+            return (result.range != nil, result.hitEnd)
+        }
     }
 
     /// Two patterns are equal when their sources are. O(length of the sources).
