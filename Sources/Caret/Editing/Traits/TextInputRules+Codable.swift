@@ -9,6 +9,7 @@ extension TextInputRules {
     /// Decodes the keys present; missing ones keep their defaults (`init()`).
     /// - Throws: `DecodingError` for a key of the wrong type, an unknown mode, or a pattern
     ///   ICU rejects (`dataCorrupted`, with ICU's reason and offset).
+    /// - Complexity: O(size of the encoded rules), plus compiling the pattern.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         self.init()

@@ -9,6 +9,7 @@ extension TextInputTraits {
 
     /// Decodes the keys present; missing ones keep their defaults (`init()`).
     /// - Throws: `DecodingError` for a key of the wrong type or an unknown enum value.
+    /// - Complexity: O(1).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         self.init()

@@ -92,6 +92,7 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// Encodes the source string.
+    /// - Complexity: O(length of the source).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(source)
@@ -99,6 +100,7 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Decodes a source string and compiles it.
     /// - Throws: `DecodingError.dataCorrupted` carrying the `TextPattern.Error` when ICU rejects it.
+    /// - Complexity: O(length of the source).
     public init(from decoder: any Decoder) throws {
         let source = try decoder.singleValueContainer().decode(String.self)
         do {
