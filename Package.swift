@@ -9,16 +9,28 @@ let package = Package(
         .executable(name: "caret-bench", targets: ["caret-bench"]),
     ],
     targets: [
-        // The C boundary: ICU from Debian's libicu-dev, behind version-independent wrappers.
+        // ICU from Debian's libicu-dev, found through pkg-config: the common library (icu-uc)
+        // and the internationalisation library (icu-i18n). Only CaretICU's C files see them.
         .systemLibrary(
             name: "CICU",
             pkgConfig: "icu-uc",
             providers: [.apt(["libicu-dev"])]
         ),
+        .systemLibrary(
+            name: "CICUI18N",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // The C boundary: ICU behind a header of C standard types and Caret's own names, so
+        // no ICU type reaches a Swift module (see docs/ARCHITECTURE.md, "The ICU boundary").
+        .target(
+            name: "CaretICU",
+            dependencies: ["CICU", "CICUI18N"]
+        ),
         // The engine: generic rope (Rope/), text storage and segmentation (Text/), public API (Document/).
         .target(
             name: "Caret",
-            dependencies: ["CICU"]
+            dependencies: ["CaretICU"]
         ),
         // zlib, for reading the gzip-compressed editing traces.
         .systemLibrary(

@@ -1,6 +1,6 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
-/// The Bidi_Class of a character (UAX #9, Table 4), numbered as ICU's `UCharDirection`.
+/// The Bidi_Class of a character (UAX #9, Table 4), numbered as ICU numbers them (`caret_icu_bidi_class`).
 enum BidiClass: UInt8 {
     case l = 0, r, en, es, et, an, cs, b, s, ws, on, lre, lro, al, rle, rlo, pdf, nsm, bn, fsi, lri, rli, pdi
 
@@ -52,13 +52,13 @@ final class BidiClassTable: @unchecked Sendable {
 
     private init() {
         var flat = [UInt8](repeating: 0, count: 0x110000)
-        ICUProperties.forEachValueRange(of: UCHAR_BIDI_CLASS) { range, value in
+        ICUProperties.forEachValueRange(of: CARET_ICU_PROPERTY_BIDI_CLASS) { range, value in
             let cls = Self.classFor(icuValue: value)
             for c in range { flat[c] = cls.rawValue }
         }
-        ICUProperties.forEachValueRange(of: UCHAR_BIDI_PAIRED_BRACKET_TYPE) { range, value in
-            let flag: UInt8 = Int32(bitPattern: value) == Int32(U_BPT_OPEN.rawValue) ? Self.openFlag
-                : Int32(bitPattern: value) == Int32(U_BPT_CLOSE.rawValue) ? Self.closeFlag : 0
+        ICUProperties.forEachValueRange(of: CARET_ICU_PROPERTY_BIDI_PAIRED_BRACKET_TYPE) { range, value in
+            let flag: UInt8 = Int32(bitPattern: value) == Int32(CARET_ICU_BRACKET_OPEN.rawValue) ? Self.openFlag
+                : Int32(bitPattern: value) == Int32(CARET_ICU_BRACKET_CLOSE.rawValue) ? Self.closeFlag : 0
             if flag != 0 { for c in range { flat[c] |= flag } }
         }
         table = CodePointTable(flat: flat)
@@ -66,29 +66,29 @@ final class BidiClassTable: @unchecked Sendable {
 
     private static func classFor(icuValue value: UInt32) -> BidiClass {
         switch Int32(bitPattern: value) {
-        case Int32(U_LEFT_TO_RIGHT.rawValue): return .l
-        case Int32(U_RIGHT_TO_LEFT.rawValue): return .r
-        case Int32(U_EUROPEAN_NUMBER.rawValue): return .en
-        case Int32(U_EUROPEAN_NUMBER_SEPARATOR.rawValue): return .es
-        case Int32(U_EUROPEAN_NUMBER_TERMINATOR.rawValue): return .et
-        case Int32(U_ARABIC_NUMBER.rawValue): return .an
-        case Int32(U_COMMON_NUMBER_SEPARATOR.rawValue): return .cs
-        case Int32(U_BLOCK_SEPARATOR.rawValue): return .b
-        case Int32(U_SEGMENT_SEPARATOR.rawValue): return .s
-        case Int32(U_WHITE_SPACE_NEUTRAL.rawValue): return .ws
-        case Int32(U_OTHER_NEUTRAL.rawValue): return .on
-        case Int32(U_LEFT_TO_RIGHT_EMBEDDING.rawValue): return .lre
-        case Int32(U_LEFT_TO_RIGHT_OVERRIDE.rawValue): return .lro
-        case Int32(U_RIGHT_TO_LEFT_ARABIC.rawValue): return .al
-        case Int32(U_RIGHT_TO_LEFT_EMBEDDING.rawValue): return .rle
-        case Int32(U_RIGHT_TO_LEFT_OVERRIDE.rawValue): return .rlo
-        case Int32(U_POP_DIRECTIONAL_FORMAT.rawValue): return .pdf
-        case Int32(U_DIR_NON_SPACING_MARK.rawValue): return .nsm
-        case Int32(U_BOUNDARY_NEUTRAL.rawValue): return .bn
-        case Int32(U_FIRST_STRONG_ISOLATE.rawValue): return .fsi
-        case Int32(U_LEFT_TO_RIGHT_ISOLATE.rawValue): return .lri
-        case Int32(U_RIGHT_TO_LEFT_ISOLATE.rawValue): return .rli
-        case Int32(U_POP_DIRECTIONAL_ISOLATE.rawValue): return .pdi
+        case Int32(CARET_ICU_BIDI_L.rawValue): return .l
+        case Int32(CARET_ICU_BIDI_R.rawValue): return .r
+        case Int32(CARET_ICU_BIDI_EN.rawValue): return .en
+        case Int32(CARET_ICU_BIDI_ES.rawValue): return .es
+        case Int32(CARET_ICU_BIDI_ET.rawValue): return .et
+        case Int32(CARET_ICU_BIDI_AN.rawValue): return .an
+        case Int32(CARET_ICU_BIDI_CS.rawValue): return .cs
+        case Int32(CARET_ICU_BIDI_B.rawValue): return .b
+        case Int32(CARET_ICU_BIDI_S.rawValue): return .s
+        case Int32(CARET_ICU_BIDI_WS.rawValue): return .ws
+        case Int32(CARET_ICU_BIDI_ON.rawValue): return .on
+        case Int32(CARET_ICU_BIDI_LRE.rawValue): return .lre
+        case Int32(CARET_ICU_BIDI_LRO.rawValue): return .lro
+        case Int32(CARET_ICU_BIDI_AL.rawValue): return .al
+        case Int32(CARET_ICU_BIDI_RLE.rawValue): return .rle
+        case Int32(CARET_ICU_BIDI_RLO.rawValue): return .rlo
+        case Int32(CARET_ICU_BIDI_PDF.rawValue): return .pdf
+        case Int32(CARET_ICU_BIDI_NSM.rawValue): return .nsm
+        case Int32(CARET_ICU_BIDI_BN.rawValue): return .bn
+        case Int32(CARET_ICU_BIDI_FSI.rawValue): return .fsi
+        case Int32(CARET_ICU_BIDI_LRI.rawValue): return .lri
+        case Int32(CARET_ICU_BIDI_RLI.rawValue): return .rli
+        case Int32(CARET_ICU_BIDI_PDI.rawValue): return .pdi
         default: preconditionFailure("unknown Bidi_Class value \(value) in ICU's data")
         }
     }
@@ -109,7 +109,7 @@ final class BidiClassTable: @unchecked Sendable {
     /// Bidi_Paired_Bracket of `c`, folded to its canonical equivalent where the bracket has one
     /// (U+2329/U+232A decompose to U+3008/U+3009, which BD16 must pair with each other). O(1).
     func pairedBracket(_ c: UInt32) -> UInt32 {
-        Self.canonicalBracket(UInt32(bitPattern: cicu_u_getBidiPairedBracket(Int32(bitPattern: c))))
+        Self.canonicalBracket(UInt32(bitPattern: caret_icu_bidi_paired_bracket(Int32(bitPattern: c))))
     }
 
     /// `c` folded to its canonical equivalent among the paired brackets (the only brackets

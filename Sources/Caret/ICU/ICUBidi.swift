@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
 /// An ICU `UBiDi` object: resolves the embedding levels of one paragraph (UAX #9 up to L1, as
 /// ICU 72 does it — the reference the tests compare `BidiResolver` with), and reorders levels
@@ -8,12 +8,12 @@ final class ICUBidi {
 
     /// - Returns: nil when ICU cannot allocate the object.
     init?() {
-        var error = U_ZERO_ERROR
-        guard let opened = cicu_ubidi_open(&error), error.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        var status: caret_icu_status = CARET_ICU_OK
+        guard let opened = caret_bidi_open(&status), caret_icu_succeeded(status) else { return nil }
         handle = opened
     }
 
-    deinit { cicu_ubidi_close(handle) }
+    deinit { caret_bidi_close(handle) }
 
     /// Resolves `text` (UTF-16, one paragraph, at most `Int32.max` units) and calls `body` with
     /// the paragraph level and one level per UTF-16 unit, L1 applied (trailing whitespace and
@@ -23,12 +23,12 @@ final class ICUBidi {
     func withLevels<R>(of text: UnsafeBufferPointer<UInt16>, paragraphLevel: UInt8?,
                        _ body: (UInt8, UnsafeBufferPointer<UInt8>) -> R) -> R? {
         guard text.count > 0, text.count <= Int(Int32.max) else { return nil }
-        var error = U_ZERO_ERROR
-        cicu_ubidi_setPara(handle, text.baseAddress, Int32(text.count),
-                           paragraphLevel ?? cicu_ubidi_defaultLTR(), &error)
-        guard error.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
-        let level = cicu_ubidi_getParaLevel(handle)
-        guard let levels = cicu_ubidi_getLevels(handle, &error), error.rawValue <= U_ZERO_ERROR.rawValue else {
+        var status: caret_icu_status = CARET_ICU_OK
+        caret_bidi_set_paragraph(handle, text.baseAddress, Int32(text.count),
+                                 paragraphLevel ?? UInt8(CARET_BIDI_DEFAULT_LTR), &status)
+        guard caret_icu_succeeded(status) else { return nil }
+        let level = caret_bidi_paragraph_level(handle)
+        guard let levels = caret_bidi_levels(handle, &status), caret_icu_succeeded(status) else {
             return nil
         }
         return body(level, UnsafeBufferPointer(start: levels, count: text.count))
@@ -38,9 +38,9 @@ final class ICUBidi {
     /// `map[visualIndex] == logicalIndex`. For the reference tests. O(n).
     func visualMap(count: Int) -> [Int]? {
         var map = [Int32](repeating: 0, count: count)
-        var error = U_ZERO_ERROR
-        map.withUnsafeMutableBufferPointer { cicu_ubidi_getVisualMap(handle, $0.baseAddress, &error) }
-        guard error.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+        var status: caret_icu_status = CARET_ICU_OK
+        map.withUnsafeMutableBufferPointer { caret_bidi_visual_map(handle, $0.baseAddress, &status) }
+        guard caret_icu_succeeded(status) else { return nil }
         return map.map(Int.init)
     }
 
@@ -51,7 +51,7 @@ final class ICUBidi {
         var map = [Int32](repeating: 0, count: levels.count)
         levels.withUnsafeBufferPointer { l in
             map.withUnsafeMutableBufferPointer { m in
-                cicu_ubidi_reorderVisual(l.baseAddress, Int32(l.count), m.baseAddress)
+                caret_bidi_reorder_visual(l.baseAddress, Int32(l.count), m.baseAddress)
             }
         }
         return map

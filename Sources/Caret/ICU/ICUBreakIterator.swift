@@ -1,19 +1,20 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
 /// An ICU break iterator over a UTF-16 buffer it owns, or over a document's rope through a
 /// `RopeText` it keeps alive; closed in `deinit`. Offsets are UTF-16 units for a buffer and
-/// UTF-8 bytes for a rope (ICU's native indexes).
+/// UTF-8 bytes for a rope: ICU works in UTF-16 offsets on both (the rope text's native indexes
+/// are UTF-16 offsets), and the rope's offsets are translated at this boundary in O(log n).
 final class ICUBreakIterator {
     /// The kinds of boundary ICU finds.
     enum Kind {
         case character, word, line, sentence
 
-        var icuType: UBreakIteratorType {
+        var icuKind: caret_break_kind {
             switch self {
-            case .character: return UBRK_CHARACTER
-            case .word: return UBRK_WORD
-            case .line: return UBRK_LINE
-            case .sentence: return UBRK_SENTENCE
+            case .character: return CARET_BREAK_CHARACTER
+            case .word: return CARET_BREAK_WORD
+            case .line: return CARET_BREAK_LINE
+            case .sentence: return CARET_BREAK_SENTENCE
             }
         }
 
@@ -36,15 +37,15 @@ final class ICUBreakIterator {
     /// - Returns: nil when ICU cannot open an iterator for `locale`.
     init?(_ kind: Kind, locale: String = "", utf16 text: [UInt16]) {
         self.text = text
-        var error = U_ZERO_ERROR
-        let opened = locale.withCString { cicu_ubrk_open(kind.icuType, $0, nil, 0, &error) }
-        guard error.rawValue <= U_ZERO_ERROR.rawValue, let opened else { return nil }
+        var status: caret_icu_status = CARET_ICU_OK
+        let opened = locale.withCString { caret_break_open(kind.icuKind, $0, &status) }
+        guard caret_icu_succeeded(status), let opened else { return nil }
         iterator = opened
         self.text.withUnsafeBufferPointer { p in
-            cicu_ubrk_setText(iterator, p.baseAddress, Int32(p.count), &error)
+            caret_break_set_utf16(iterator, p.baseAddress, Int32(p.count), &status)
         }
-        guard error.rawValue <= U_ZERO_ERROR.rawValue else {
-            cicu_ubrk_close(iterator)
+        guard caret_icu_succeeded(status) else {
+            caret_break_close(iterator)
             return nil
         }
     }
@@ -54,59 +55,73 @@ final class ICUBreakIterator {
     init?(_ kind: Kind, locale: String = "", source: RopeText) {
         self.text = []
         self.source = source
-        var error = U_ZERO_ERROR
-        let opened = locale.withCString { cicu_ubrk_open(kind.icuType, $0, nil, 0, &error) }
-        guard error.rawValue <= U_ZERO_ERROR.rawValue, let opened else { return nil }
+        var status: caret_icu_status = CARET_ICU_OK
+        let opened = locale.withCString { caret_break_open(kind.icuKind, $0, &status) }
+        guard caret_icu_succeeded(status), let opened else { return nil }
         iterator = opened
-        cicu_ubrk_setUText(iterator, source.text, &error)
-        guard error.rawValue <= U_ZERO_ERROR.rawValue else {
-            cicu_ubrk_close(iterator)
+        caret_break_set_text(iterator, source.text, &status)
+        guard caret_icu_succeeded(status) else {
+            caret_break_close(iterator)
             return nil
         }
     }
 
-    deinit { cicu_ubrk_close(iterator) }
+    deinit { caret_break_close(iterator) }
 
-    /// The first boundary after `offset`, or nil at the end. Amortised O(1) near the last query.
+    /// ICU's offset of `offset` (the UTF-16 offset of a rope's byte), rounded as `roundingUp`.
+    private func native(_ offset: Int, roundingUp: Bool = false) -> Int32 {
+        guard let source else { return Int32(clamping: offset) }
+        return Int32(clamping: source.utf16Offset(ofUTF8: offset, roundingUp: roundingUp))
+    }
+
+    /// A boundary ICU returned, in this iterator's offsets; nil for `CARET_BREAK_DONE`.
+    private func offset(_ b: Int32) -> Int? {
+        guard b != CARET_BREAK_DONE else { return nil }
+        guard let source else { return Int(b) }
+        return source.utf8Offset(ofUTF16: Int(b))
+    }
+
+    /// The first boundary after `offset`, or nil at the end. Amortised O(1) near the last query
+    /// (plus O(log n) translation for a rope).
     func following(_ offset: Int) -> Int? {
-        let b = cicu_ubrk_following(iterator, Int32(clamping: offset))
-        return b == UBRK_DONE ? nil : Int(b)
+        self.offset(caret_break_following(iterator, native(offset)))
     }
 
     /// The last boundary before `offset`, or nil at the start.
     func preceding(_ offset: Int) -> Int? {
-        let b = cicu_ubrk_preceding(iterator, Int32(clamping: offset))
-        return b == UBRK_DONE ? nil : Int(b)
+        self.offset(caret_break_preceding(iterator, native(offset, roundingUp: true)))
     }
 
-    /// True when `offset` is a boundary (the text's two ends always are).
+    /// True when `offset` is a boundary (the text's two ends always are; an offset inside a
+    /// scalar never is).
     func isBoundary(_ offset: Int) -> Bool {
-        cicu_ubrk_isBoundary(iterator, Int32(clamping: offset)) != 0
+        if let source, !source.isScalarBoundary(utf8: offset) { return false }
+        return caret_break_is_boundary(iterator, native(offset))
     }
 
     /// The status of the rule that made the boundary last returned: for words, the kind of the
     /// segment before it (`0..<100` none, `100..<200` number, `200..<300` letter, `300..<400`
     /// kana, `400..<500` ideographic); for lines, `0..<100` soft and `100..<200` mandatory.
-    var ruleStatus: Int { Int(cicu_ubrk_getRuleStatus(iterator)) }
+    var ruleStatus: Int { Int(caret_break_rule_status(iterator)) }
 
     /// Every boundary with the rule status of the segment it ends (the first, 0, has status 0).
     func boundariesWithStatus() -> [(offset: Int, status: Int)] {
         var result: [(Int, Int)] = []
-        var b = cicu_ubrk_first(iterator)
-        while b != UBRK_DONE {
-            result.append((Int(b), ruleStatus))
-            b = cicu_ubrk_next(iterator)
+        var b = caret_break_first(iterator)
+        while let x = offset(b) {
+            result.append((x, ruleStatus))
+            b = caret_break_next(iterator)
         }
         return result
     }
 
-    /// Every boundary in UTF-16 offsets, both ends included. O(n).
+    /// Every boundary, both ends included. O(n).
     func boundaries() -> [Int] {
         var result: [Int] = []
-        var b = cicu_ubrk_first(iterator)
-        while b != UBRK_DONE {
-            result.append(Int(b))
-            b = cicu_ubrk_next(iterator)
+        var b = caret_break_first(iterator)
+        while let x = offset(b) {
+            result.append(x)
+            b = caret_break_next(iterator)
         }
         return result
     }
@@ -114,8 +129,8 @@ final class ICUBreakIterator {
     /// The number of boundaries after the start: the number of segments. O(n).
     func countSegments() -> Int {
         var n = 0
-        _ = cicu_ubrk_first(iterator)
-        while cicu_ubrk_next(iterator) != UBRK_DONE { n += 1 }
+        _ = caret_break_first(iterator)
+        while caret_break_next(iterator) != CARET_BREAK_DONE { n += 1 }
         return n
     }
 }
@@ -148,7 +163,7 @@ public enum ICUReference {
     /// The Unicode version of the ICU data, "15.0" for ICU 72.
     public static var unicodeVersion: String {
         var version: [UInt8] = [0, 0, 0, 0]
-        cicu_u_getUnicodeVersion(&version)
+        caret_icu_unicode_version(&version)
         return "\(version[0]).\(version[1])"
     }
 }

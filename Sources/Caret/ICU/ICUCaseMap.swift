@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
 /// An ICU case mapper (`UCaseMap`) for one locale, working on UTF-8 directly; closed in `deinit`.
 final class ICUCaseMap {
@@ -6,13 +6,13 @@ final class ICUCaseMap {
 
     /// - Returns: nil when ICU cannot open a case map (an unknown locale falls back to root).
     init?(locale: String) {
-        var error = U_ZERO_ERROR
-        let opened = locale.withCString { cicu_ucasemap_open($0, 0, &error) }
-        guard error.rawValue <= U_ZERO_ERROR.rawValue, let opened else { return nil }
+        var status: caret_icu_status = CARET_ICU_OK
+        let opened = locale.withCString { caret_case_map_open($0, &status) }
+        guard caret_icu_succeeded(status), let opened else { return nil }
         map = opened
     }
 
-    deinit { cicu_ucasemap_close(map) }
+    deinit { caret_case_map_close(map) }
 
     /// `text` (valid UTF-8) upper-, lower- or titlecased as one string: context inside it
     /// (final sigma, soft-dotted letters, word starts) is seen; context outside it is not.
@@ -23,32 +23,35 @@ final class ICUCaseMap {
         if text.isEmpty { return [] }
         var capacity = text.count + text.count / 2 + 16
         while true {
-            var error = U_ZERO_ERROR
+            var status: caret_icu_status = CARET_ICU_OK
             var needed = 0
             let result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
                 let n = text.withMemoryRebound(to: CChar.self) { src in
                     buffer.withMemoryRebound(to: CChar.self) { dest in
-                        run(mapping, dest.baseAddress, Int32(capacity), src.baseAddress, Int32(src.count), &error)
+                        caret_case_map_utf8(map, mapping.icuMapping, dest.baseAddress, Int32(capacity), src.baseAddress,
+                                            Int32(src.count), &status)
                     }
                 }
                 needed = Int(n)
-                count = error.rawValue <= U_ZERO_ERROR.rawValue ? min(needed, capacity) : 0
+                count = caret_icu_succeeded(status) ? min(needed, capacity) : 0
             }
-            if error == U_BUFFER_OVERFLOW_ERROR && needed > capacity {
+            if status == CARET_ICU_BUFFER_OVERFLOW && needed > capacity {
                 capacity = needed
                 continue
             }
-            guard error.rawValue <= U_ZERO_ERROR.rawValue else { return nil }
+            guard caret_icu_succeeded(status) else { return nil }
             return result
         }
     }
+}
 
-    private func run(_ mapping: CaseMapping, _ dest: UnsafeMutablePointer<CChar>?, _ capacity: Int32,
-                     _ src: UnsafePointer<CChar>?, _ length: Int32, _ error: inout UErrorCode) -> Int32 {
-        switch mapping {
-        case .upper: return cicu_ucasemap_utf8ToUpper(map, dest, capacity, src, length, &error)
-        case .lower: return cicu_ucasemap_utf8ToLower(map, dest, capacity, src, length, &error)
-        case .title: return cicu_ucasemap_utf8ToTitle(map, dest, capacity, src, length, &error)
+extension CaseMapping {
+    /// The C boundary's name of this mapping.
+    fileprivate var icuMapping: caret_case_mapping {
+        switch self {
+        case .upper: return CARET_CASE_UPPER
+        case .lower: return CARET_CASE_LOWER
+        case .title: return CARET_CASE_TITLE
         }
     }
 }

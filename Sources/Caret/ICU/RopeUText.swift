@@ -1,9 +1,10 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
-// An ICU `UText` over the chunks of a rope: ICU's break iterators read the document where they
-// need it, one chunk at a time, converted to UTF-16 on demand. Native indexes are UTF-8 byte
-// offsets, so every boundary ICU reports is already a byte offset of the document. Nothing is
-// copied beyond the chunks ICU asks for (see docs/ARCHITECTURE.md, "Text units").
+// The Swift half of the text ICU reads over a rope (`caret_text`, Sources/CaretICU/text.c):
+// ICU asks for the piece holding a UTF-16 offset; the rope finds that chunk by its UTF-16
+// counts in O(log n) and converts it to UTF-16 into ICU's buffer. Native indexes are UTF-16
+// offsets, so ICU answers exactly as on the flat UTF-16 text. Nothing is copied beyond the
+// chunks ICU asks for (see docs/ARCHITECTURE.md, "Text units").
 
 /// Counts the bytes of text handed to ICU while it is installed (`ICUReadMeter.$current`):
 /// the tests use it to prove that a query reads a bounded window of the text, not all of it.
@@ -16,224 +17,117 @@ final class ICUReadMeter: @unchecked Sendable {
     @TaskLocal static var current: ICUReadMeter?
 }
 
-/// The state behind one `UText` over a rope: a snapshot of the rope (an O(1) copy), and the
-/// chunk ICU is reading as UTF-16 with maps between UTF-16 and native (UTF-8) offsets.
-final class RopeTextContext {
+/// What a `caret_text` over a rope reads: a snapshot of the rope (an O(1) copy), immutable,
+/// shared by the text and every clone ICU makes of it.
+final class RopeTextSource {
     let rope: Rope<TextChunk>
     let meter: ICUReadMeter?
-    /// The current chunk in UTF-16; never empty so that `chunkContents` is never null.
-    var utf16: [UInt16] = [0]
-    /// For each UTF-16 offset in the chunk (and its end), the byte offset of its scalar.
-    var nativeOfUTF16: [Int32] = [0]
-    /// For each byte offset in the chunk (and its end), the UTF-16 offset of its scalar's start.
-    var utf16OfNative: [Int32] = [0]
-    /// The chunk's byte range in the document; `loaded` is false before the first access.
-    var start = 0, end = 0, loaded = false
 
     init(rope: Rope<TextChunk>, meter: ICUReadMeter?) {
         self.rope = rope
         self.meter = meter
     }
 
-    /// Makes the chunk that holds byte `b` (0..<length) current and publishes it in `ut`.
-    func load(chunkHolding b: Int, into ut: UnsafeMutablePointer<UText>) {
-        guard !rope.isEmpty else {
-            publishEmpty(ut)
-            return
-        }
-        let location = rope.find(b, in: UTF8Metric.self)
-        let bytes = location.chunk.bytes
-        start = location.prefix.utf8
-        end = start + bytes.count
-        loaded = true
-        meter?.bytes += bytes.count
-        // One pass into preallocated buffers (a chunk has at most one UTF-16 unit per byte).
-        let n = bytes.count
-        var units = [UInt16](repeating: 0, count: n + 1)
-        var natives = [Int32](repeating: 0, count: n + 1)
-        var offsets = [Int32](repeating: 0, count: n + 1)
-        var count = 0
-        var asciiPrefix = -1
-        units.withUnsafeMutableBufferPointer { u in
-            natives.withUnsafeMutableBufferPointer { nat in
-                offsets.withUnsafeMutableBufferPointer { toUTF16 in
-                    bytes.withUnsafeBufferPointer { p in
-                        var i = 0, k = 0
-                        while i < n {
-                            let (value, length) = UTF8Scalars.decode(p, at: i)
-                            if value >= 0x80 && asciiPrefix < 0 { asciiPrefix = k }
-                            for j in 0..<length { toUTF16[i + j] = Int32(k) }
-                            if value > 0xFFFF {
-                                let v = value - 0x10000
-                                u[k] = UInt16(0xD800 + (v >> 10)); nat[k] = Int32(i)
-                                u[k + 1] = UInt16(0xDC00 + (v & 0x3FF)); nat[k + 1] = Int32(i)
-                                k += 2
-                            } else {
-                                u[k] = UInt16(value); nat[k] = Int32(i)
-                                k += 1
-                            }
-                            i += length
-                        }
-                        toUTF16[n] = Int32(k)
-                        nat[k] = Int32(n)
-                        count = k
-                    }
+    /// The `read` callback's work: the chunk holding UTF-16 unit `index`, in UTF-16, into
+    /// `buffer` (when it fits in `capacity`), its first unit's offset into `start`; returns
+    /// its length in UTF-16 units. O(log n + chunk).
+    func read(_ index: Int, into buffer: UnsafeMutablePointer<UInt16>, capacity: Int,
+              start: UnsafeMutablePointer<Int64>) -> Int {
+        let location = rope.find(index, in: UTF16Metric.self)
+        let chunk = location.chunk
+        start.pointee = Int64(location.prefix.utf16)
+        let count = chunk.summary.utf16
+        guard count <= capacity else { return count }
+        meter?.bytes += chunk.bytes.count
+        chunk.bytes.withUnsafeBufferPointer { p in
+            if chunk.summary.scalars == chunk.summary.utf8 {       // ASCII: widen
+                for i in 0..<p.count { buffer[i] = UInt16(p[i]) }
+                return
+            }
+            var i = 0, k = 0
+            while i < p.count {
+                let (value, length) = UTF8Scalars.decode(p, at: i)
+                if value > 0xFFFF {
+                    let v = value - 0x10000
+                    buffer[k] = UInt16(0xD800 + (v >> 10))
+                    buffer[k + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                    k += 2
+                } else {
+                    buffer[k] = UInt16(value)
+                    k += 1
                 }
+                i += length
             }
         }
-        units.removeLast(n - count)       // keeps one zero after the chunk: room for a terminator
-        natives.removeLast(n - count)
-        utf16 = units
-        nativeOfUTF16 = natives
-        utf16OfNative = offsets
-        if asciiPrefix < 0 { asciiPrefix = count }
-        ut.pointee.chunkContents = utf16.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
-        ut.pointee.chunkLength = Int32(count)
-        ut.pointee.chunkNativeStart = Int64(start)
-        ut.pointee.chunkNativeLimit = Int64(end)
-        ut.pointee.nativeIndexingLimit = Int32(asciiPrefix)
-        ut.pointee.chunkOffset = 0
-    }
-
-    private func publishEmpty(_ ut: UnsafeMutablePointer<UText>) {
-        start = 0; end = 0; loaded = true
-        utf16 = [0]; nativeOfUTF16 = [0]; utf16OfNative = [0]
-        ut.pointee.chunkContents = utf16.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
-        ut.pointee.chunkLength = 0
-        ut.pointee.chunkNativeStart = 0
-        ut.pointee.chunkNativeLimit = 0
-        ut.pointee.nativeIndexingLimit = 0
-        ut.pointee.chunkOffset = 0
-    }
-
-    /// UTF-16 offset in the current chunk of byte `x` of the document (inside the chunk).
-    func chunkOffset(ofNative x: Int) -> Int32 { utf16OfNative[x - start] }
-}
-
-// The array buffers above stay put while ICU holds `chunkContents`: they are only replaced by
-// the next `load`, which publishes the new address at once.
-
-private func context(_ ut: UnsafePointer<UText>) -> RopeTextContext {
-    Unmanaged<RopeTextContext>.fromOpaque(ut.pointee.context!).takeUnretainedValue()
-}
-
-/// The provider's `access`: make the chunk holding `index` current (forward: the byte at
-/// `index`; backward: the byte before it), with ICU's conventions at the two ends.
-private func ropeTextAccess(_ ut: UnsafeMutablePointer<UText>?, _ index: Int64, _ forward: UBool) -> UBool {
-    guard let ut else { return 0 }
-    let c = context(ut)
-    let length = c.rope.summary.utf8
-    let x = Int(max(0, min(index, Int64(length))))
-    if length == 0 {
-        if !c.loaded { c.load(chunkHolding: 0, into: ut) }
-        return 0
-    }
-    if forward != 0 {
-        if x >= length {
-            if !(c.loaded && c.end == length) { c.load(chunkHolding: length - 1, into: ut) }
-            ut.pointee.chunkOffset = ut.pointee.chunkLength
-            return 0
-        }
-        if !(c.loaded && c.start <= x && x < c.end) { c.load(chunkHolding: x, into: ut) }
-        ut.pointee.chunkOffset = c.chunkOffset(ofNative: x)
-        return 1
-    } else {
-        if x <= 0 {
-            if !(c.loaded && c.start == 0) { c.load(chunkHolding: 0, into: ut) }
-            ut.pointee.chunkOffset = 0
-            return 0
-        }
-        if !(c.loaded && c.start < x && x <= c.end) { c.load(chunkHolding: x - 1, into: ut) }
-        ut.pointee.chunkOffset = c.chunkOffset(ofNative: x)
-        return 1
+        return count
     }
 }
 
-/// The function table shared by every rope `UText`.
-nonisolated(unsafe) private let ropeTextFuncs: UnsafeMutablePointer<UTextFuncs> = {
-    let f = UnsafeMutablePointer<UTextFuncs>.allocate(capacity: 1)
-    f.initialize(to: UTextFuncs())
-    f.pointee.tableSize = Int32(MemoryLayout<UTextFuncs>.size)
-    f.pointee.clone = { dest, src, _, status in
-        // Read-only text: a deep clone is a shallow one. The clone gets its own chunk buffers.
-        guard let src, let status, status.pointee.rawValue <= U_ZERO_ERROR.rawValue else { return dest }
-        guard let result = cicu_utext_setup(dest, 0, status), status.pointee.rawValue <= U_ZERO_ERROR.rawValue else {
-            return dest
-        }
-        let old = context(src)
-        let copy = RopeTextContext(rope: old.rope, meter: old.meter)
-        result.pointee.pFuncs = src.pointee.pFuncs
-        result.pointee.providerProperties = src.pointee.providerProperties
-        result.pointee.context = UnsafeRawPointer(Unmanaged.passRetained(copy).toOpaque())
-        let index = cicu_utext_getNativeIndex(src)
-        _ = ropeTextAccess(result, index, 1)
-        return result
-    }
-    f.pointee.nativeLength = { ut in Int64(context(ut!).rope.summary.utf8) }
-    f.pointee.access = { ut, index, forward in ropeTextAccess(ut, index, forward) }
-    f.pointee.extract = { ut, nativeStart, nativeLimit, dest, capacity, status in
-        guard let ut, let status, status.pointee.rawValue <= U_ZERO_ERROR.rawValue else { return 0 }
-        guard nativeStart <= nativeLimit, capacity >= 0, capacity == 0 || dest != nil else {
-            status.pointee = U_ILLEGAL_ARGUMENT_ERROR
-            return 0
-        }
-        let c = context(ut)
-        let length = Int64(c.rope.summary.utf8)
-        var x = Int(max(0, min(nativeStart, length)))
-        let limit = Int(max(0, min(nativeLimit, length)))
-        var written = 0
-        // Walk the range chunk by chunk through `access`, so indexes snap to scalar starts.
-        while x < limit {
-            _ = ropeTextAccess(ut, Int64(x), 1)
-            var k = Int(ut.pointee.chunkOffset)
-            let chunkEnd = min(limit, c.end)
-            let stop = Int(c.chunkOffset(ofNative: chunkEnd))
-            while k < stop {
-                if written < Int(capacity) { dest![written] = c.utf16[k] }
-                written += 1
-                k += 1
-            }
-            x = c.end
-        }
-        _ = ropeTextAccess(ut, Int64(limit), 1)
-        if written < Int(capacity) { dest![written] = 0 }
-        else if written == Int(capacity) { status.pointee = U_STRING_NOT_TERMINATED_WARNING }
-        else { status.pointee = U_BUFFER_OVERFLOW_ERROR }
-        return Int32(written)
-    }
-    f.pointee.mapOffsetToNative = { ut in
-        let c = context(ut!)
-        return Int64(c.start) + Int64(c.nativeOfUTF16[Int(ut!.pointee.chunkOffset)])
-    }
-    f.pointee.mapNativeIndexToUTF16 = { ut, index in
-        let c = context(ut!)
-        let x = Int(max(Int64(c.start), min(index, Int64(c.end))))
-        return c.chunkOffset(ofNative: x)
-    }
-    f.pointee.close = { ut in
-        guard let ut, let raw = ut.pointee.context else { return }
-        Unmanaged<RopeTextContext>.fromOpaque(raw).release()
-        ut.pointee.context = nil
-    }
-    return f
-}()
+/// The C callbacks of every rope source: `context` is an unmanaged `RopeTextSource`.
+private func ropeSource(_ context: UnsafeMutableRawPointer?) -> RopeTextSource {
+    Unmanaged<RopeTextSource>.fromOpaque(context!).takeUnretainedValue()
+}
 
-/// A `UText` over a rope of text chunks, closed in `deinit`. Native indexes are UTF-8 offsets.
+private let ropeRead: @convention(c) (UnsafeMutableRawPointer?, Int64, UnsafeMutablePointer<UInt16>?, Int32,
+                                      UnsafeMutablePointer<Int64>?) -> Int32 = { context, index, buffer, capacity, start in
+    Int32(ropeSource(context).read(Int(index), into: buffer!, capacity: Int(capacity), start: start!))
+}
+private let ropeRetain: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+    _ = Unmanaged<RopeTextSource>.fromOpaque(context!).retain()
+}
+private let ropeRelease: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
+    Unmanaged<RopeTextSource>.fromOpaque(context!).release()
+}
+
+/// A text ICU reads over a rope of chunks, closed in `deinit`. Native indexes are UTF-16
+/// offsets; `utf16Offset(ofUTF8:)` and `utf8Offset(ofUTF16:)` translate.
 final class RopeText {
-    let text: UnsafeMutablePointer<UText>
+    let text: OpaquePointer
+    let rope: Rope<TextChunk>
 
-    /// - Returns: nil when ICU cannot set up the `UText`.
+    /// - Returns: nil when ICU cannot set up the text.
     init?(_ rope: Rope<TextChunk>) {
-        var status = U_ZERO_ERROR
-        guard let ut = cicu_utext_setup(nil, 0, &status), status.rawValue <= U_ZERO_ERROR.rawValue else {
-            return nil
+        let source = RopeTextSource(rope: rope, meter: ICUReadMeter.current)
+        var status: caret_icu_status = CARET_ICU_OK
+        let opened: OpaquePointer? = withExtendedLifetime(source) {
+            var description = caret_text_source(
+                context: Unmanaged.passUnretained(source).toOpaque(), length: Int64(rope.summary.utf16),
+                read: ropeRead, retain: ropeRetain, release: ropeRelease)
+            // A chunk holds at most `ChunkLimits.standard.maxBytes` bytes, so at most as many units.
+            return caret_text_open(&description, Int32(ChunkLimits.standard.maxBytes), &status)
         }
-        let c = RopeTextContext(rope: rope, meter: ICUReadMeter.current)
-        ut.pointee.pFuncs = UnsafePointer(ropeTextFuncs)
-        ut.pointee.context = UnsafeRawPointer(Unmanaged.passRetained(c).toOpaque())
-        text = ut
-        _ = ropeTextAccess(ut, 0, 1)
+        guard let opened, caret_icu_succeeded(status) else { return nil }
+        text = opened
+        self.rope = rope
     }
 
-    deinit { _ = cicu_utext_close(text) }
+    deinit { caret_text_close(text) }
+
+    /// The UTF-16 offset of byte `x` (0...utf8 count), moved to the start of its scalar
+    /// (`roundingUp`: the end) when it falls inside one. O(log n + chunk).
+    func utf16Offset(ofUTF8 x: Int, roundingUp: Bool = false) -> Int {
+        guard x < rope.summary.utf8, !rope.isEmpty else { return rope.summary.utf16 }
+        let location = rope.find(max(x, 0), in: UTF8Metric.self)
+        var local = max(x, 0) - location.prefix.utf8
+        let chunk = location.chunk
+        chunk.bytes.withUnsafeBufferPointer { p in
+            while local > 0 && local < p.count && !UTF8Scalars.isLead(p[local]) { local += roundingUp ? 1 : -1 }
+        }
+        return location.prefix.utf16 + chunk.countUTF16(before: local)
+    }
+
+    /// The byte offset of UTF-16 offset `u` (0...utf16 count, on a scalar boundary, as every
+    /// boundary ICU reports is). O(log n + chunk).
+    func utf8Offset(ofUTF16 u: Int) -> Int {
+        guard u < rope.summary.utf16, !rope.isEmpty else { return rope.summary.utf8 }
+        let location = rope.find(max(u, 0), in: UTF16Metric.self)
+        return location.prefix.utf8 + location.chunk.utf8Offset(ofUTF16: max(u, 0) - location.prefix.utf16)
+    }
+
+    /// True when byte `x` starts a scalar (or is the end). O(log n).
+    func isScalarBoundary(utf8 x: Int) -> Bool {
+        guard x > 0, x < rope.summary.utf8 else { return true }
+        let location = rope.find(x, in: UTF8Metric.self)
+        return UTF8Scalars.isLead(location.chunk.bytes[x - location.prefix.utf8])
+    }
 }

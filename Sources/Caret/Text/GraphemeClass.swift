@@ -1,4 +1,4 @@
-@_implementationOnly import CICU  // not `internal import`: see docs/ARCHITECTURE.md, "Layers"
+internal import CaretICU
 
 /// The Grapheme_Cluster_Break value of a scalar, with Extended_Pictographic folded in as its
 /// own class (UAX #29, Unicode 15.0 as shipped with ICU 72).
@@ -57,7 +57,7 @@ final class GraphemeClassTable: @unchecked Sendable {
 
     private init() {
         var flat = [UInt8](repeating: 0, count: 0x110000)
-        ICUProperties.forEachValueRange(of: UCHAR_GRAPHEME_CLUSTER_BREAK) { range, value in
+        ICUProperties.forEachValueRange(of: CARET_ICU_PROPERTY_GRAPHEME_CLUSTER_BREAK) { range, value in
             let cls = GraphemeClassTable.classFor(icuValue: value)
             if cls != .other {
                 for c in range { flat[c] = cls.rawValue }
@@ -82,19 +82,19 @@ final class GraphemeClassTable: @unchecked Sendable {
 
     private static func classFor(icuValue value: UInt32) -> GraphemeClass {
         switch Int32(bitPattern: value) {
-        case Int32(U_GCB_CR.rawValue): return .cr
-        case Int32(U_GCB_LF.rawValue): return .lf
-        case Int32(U_GCB_CONTROL.rawValue): return .control
-        case Int32(U_GCB_EXTEND.rawValue): return .extend
-        case Int32(U_GCB_ZWJ.rawValue): return .zwj
-        case Int32(U_GCB_REGIONAL_INDICATOR.rawValue): return .regionalIndicator
-        case Int32(U_GCB_PREPEND.rawValue): return .prepend
-        case Int32(U_GCB_SPACING_MARK.rawValue): return .spacingMark
-        case Int32(U_GCB_L.rawValue): return .l
-        case Int32(U_GCB_V.rawValue): return .v
-        case Int32(U_GCB_T.rawValue): return .t
-        case Int32(U_GCB_LV.rawValue): return .lv
-        case Int32(U_GCB_LVT.rawValue): return .lvt
+        case Int32(CARET_ICU_GCB_CR.rawValue): return .cr
+        case Int32(CARET_ICU_GCB_LF.rawValue): return .lf
+        case Int32(CARET_ICU_GCB_CONTROL.rawValue): return .control
+        case Int32(CARET_ICU_GCB_EXTEND.rawValue): return .extend
+        case Int32(CARET_ICU_GCB_ZWJ.rawValue): return .zwj
+        case Int32(CARET_ICU_GCB_REGIONAL_INDICATOR.rawValue): return .regionalIndicator
+        case Int32(CARET_ICU_GCB_PREPEND.rawValue): return .prepend
+        case Int32(CARET_ICU_GCB_SPACING_MARK.rawValue): return .spacingMark
+        case Int32(CARET_ICU_GCB_L.rawValue): return .l
+        case Int32(CARET_ICU_GCB_V.rawValue): return .v
+        case Int32(CARET_ICU_GCB_T.rawValue): return .t
+        case Int32(CARET_ICU_GCB_LV.rawValue): return .lv
+        case Int32(CARET_ICU_GCB_LVT.rawValue): return .lvt
         default: return .other
         }
     }
