@@ -113,7 +113,9 @@ struct Bench {
         if let corpus, anySelected(["load.corpus-all"]) { corpusAll(corpus) }
         if anySelected(["trace.", "replay.", "memory.automerge"]) { traces(CorpusLocator.defaultTraceFiles(corpus: corpus)) }
         if anySelected(["position."]) { lookups(doc) }
+        if selected("position.sequential-nearby") { sequentialLookups(doc) }
         if anySelected(["edit."]) { edits(doc) }
+        if selected("edit.typing-one-place") { typing(doc) }
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }
@@ -121,6 +123,7 @@ struct Bench {
         if anySelected(["move."]) { movement(sampleSet) }
         if anySelected(["words."]) { words(sampleSet, texts: samples, main: (doc, generated.isEmpty ? 0 : sizeMB)) }
         if anySelected(["case."]) { caseMapping(samples) }
+        if anySelected(["traits."]) { traitWorkloads(samples: samples) }
         log(String(format: "total %.1f s", Double(nowNanoseconds() - start) / 1e9))
     }
 

@@ -1,8 +1,8 @@
 /// How typed and pasted text is shaped before it is offered (UIKit's `UITextInputTraits`).
 ///
-/// The values are stored and encoded here; the behaviour of each trait is applied at the one
-/// place every user edit passes (`TextInput.transform(_:)`, see docs/ARCHITECTURE.md, "The
-/// editing model"). This version of the model stores them; the transforms are issue 11's work.
+/// The values are stored and encoded here; each trait is applied at the one place every user
+/// edit passes (`TextInput.transform(_:)` in Traits/TextInput+Traits.swift; see
+/// docs/ARCHITECTURE.md, "The editing model", and docs/API.md for what each does exactly).
 public struct TextInputTraits: Sendable, Hashable, Codable {
     /// Which typed letters become capitals, with the input's locale's case rules.
     public var autocapitalization: TextAutocapitalization
@@ -38,7 +38,7 @@ public struct TextInputTraits: Sendable, Hashable, Codable {
 }
 
 /// Which typed letters are capitalized (`UITextAutocapitalizationType`).
-public enum TextAutocapitalization: Sendable, Hashable, Codable {
+public enum TextAutocapitalization: String, Sendable, Hashable, Codable, CaseIterable {
     /// Letters are typed as they come.
     case none
     /// The first letter of each word is capitalized.
@@ -52,7 +52,7 @@ public enum TextAutocapitalization: Sendable, Hashable, Codable {
 
 /// The keyboard a field asks for (`UIKeyboardType`); the pads also filter what is typed and
 /// pasted.
-public enum TextKeyboardType: Sendable, Hashable, Codable {
+public enum TextKeyboardType: String, Sendable, Hashable, Codable, CaseIterable {
     /// The keyboard of the current input language; no filtering.
     case `default`
     /// A keyboard of ASCII letters; no filtering.
