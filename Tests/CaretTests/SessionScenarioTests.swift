@@ -65,7 +65,8 @@ final class SessionScenarioTests: XCTestCase {
         let went = SessionRunner.run(script, keepGoing: true)
         XCTAssertEqual(went.errors.map(\.line), [2, 3])
         XCTAssertTrue(went.lines.contains { $0.hasPrefix("3 error: no action") })
-        XCTAssertTrue(went.lines.contains("  = \"ac\" · selection 2 (utf16 2) · editing · undo yes, redo no"))
+        // The contract's default traits: the sentence starts with a capital.
+        XCTAssertTrue(went.lines.contains("  = \"Ac\" · selection 2 (utf16 2) · editing · undo yes, redo no"), "\(went.lines)")
     }
 
     func testInvisibleCharactersAreSpelledOut() {

@@ -26,13 +26,17 @@ public final class SessionRunner {
         }
     }
 
-    /// The input the script drives (the contract's default traits and rules).
+    /// The input the script drives (the contract's default rules; default traits unless the
+    /// settings turn them off).
     public let input: TextInput
     let recorder = SessionRecorder()
 
     /// A new input as `settings` describe it. O(length of the initial text).
     public init(settings: SessionSettings) {
-        input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine)
+        let traits = settings.traitsOff
+            ? TextInputTraits(autocapitalization: .none, smartQuotes: false, smartDashes: false, smartInsertDelete: false)
+            : TextInputTraits()
+        input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine, traits: traits)
         input.isEditable = settings.isEditable
         if let locale = settings.locale { input.locale = locale }
         input.delegate = recorder
@@ -73,6 +77,7 @@ public final class SessionRunner {
     /// The first transcript line: what kind of input, and its text.
     func header(_ s: SessionSettings) -> String {
         "0 \(s.isField ? "field" : "view")\(s.isEditable ? "" : " (read-only)")\(s.locale.map { " locale \($0)" } ?? "")"
+            + (s.traitsOff ? " traits off" : "")
             + " · " + state()
     }
 

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// | line | what |
 /// | --- | --- |
-/// | `{"settings": {"kind": "field", "editable": true, "text": "…", "locale": "en"}}` | first line only, every key optional: `kind` `field`/`singleLine` or `view`/`multiLine` (default), the initial text, editability, locale |
+/// | `{"settings": {"kind": "field", "editable": true, "text": "…", "locale": "en", "traits": "off"}}` | first line only, every key optional: `kind` `field`/`singleLine` or `view`/`multiLine` (default), the initial text, editability, locale; `traits` `default` (the contract's: sentence capitals, smart quotes, dashes, insert and delete) or `off` (none of those, so typed and pasted text goes in as it is) |
 /// | `{"insert": "text"}` | `insertText` (`"\n"` is Return) |
 /// | `{"return": 1}` | Return, as `insertText("\n")`, N times |
 /// | `{"delete": 1}`, `{"deleteForward": 1}` | `deleteBackward` / `deleteForward`, N presses |
@@ -99,12 +99,17 @@ public struct SessionSettings: Sendable, Equatable {
     public var text = ""
     /// The ICU locale id of the input (nil: the default, ICU's root).
     public var locale: String?
+    /// True turns off the traits that rewrite typed and pasted text (autocapitalization, smart
+    /// quotes, dashes, insert and delete); false keeps the contract's defaults.
+    public var traitsOff = false
 
     /// Settings with the given values (by default a multi-line, editable, empty view). O(1).
-    public init(isField: Bool = false, isEditable: Bool = true, text: String = "", locale: String? = nil) {
+    public init(isField: Bool = false, isEditable: Bool = true, text: String = "", locale: String? = nil,
+                traitsOff: Bool = false) {
         self.isField = isField
         self.isEditable = isEditable
         self.text = text
         self.locale = locale
+        self.traitsOff = traitsOff
     }
 }

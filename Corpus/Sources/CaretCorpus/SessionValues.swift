@@ -114,8 +114,8 @@ struct SessionValues {
     func settings() throws(ParseError) -> SessionSettings {
         guard let o = object[key] as? [String: Any] else { throw ParseError("\"settings\" takes an object") }
         let inner = SessionValues(key: "settings", object: o)
-        if let extra = o.keys.filter({ !["kind", "editable", "text", "locale"].contains($0) }).sorted().first {
-            throw ParseError("unknown setting \"\(extra)\" (known: kind, editable, text, locale)")
+        if let extra = o.keys.filter({ !["kind", "editable", "text", "locale", "traits"].contains($0) }).sorted().first {
+            throw ParseError("unknown setting \"\(extra)\" (known: kind, editable, text, locale, traits)")
         }
         var s = SessionSettings()
         if o["kind"] != nil {
@@ -124,6 +124,7 @@ struct SessionValues {
         if o["editable"] != nil { s.isEditable = try inner.bool("editable") }
         if o["text"] != nil { s.text = try inner.string("text") }
         if o["locale"] != nil { s.locale = try inner.string("locale") }
+        if o["traits"] != nil { s.traitsOff = try inner.oneOf("traits", ["off": true, "default": false]) }
         return s
     }
 
