@@ -120,6 +120,7 @@ struct Bench {
         if anySelected(["move."]) { movement(sampleSet) }
         if anySelected(["words."]) { words(sampleSet, texts: samples, main: (doc, generated.isEmpty ? 0 : sizeMB)) }
         if anySelected(["case."]) { caseMapping(samples) }
+        if anySelected(["traits."]) { traitWorkloads(samples: samples) }
         log(String(format: "total %.1f s", Double(nowNanoseconds() - start) / 1e9))
     }
 

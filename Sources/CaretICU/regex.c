@@ -90,6 +90,13 @@ int64_t caret_regex_end(struct caret_regex *regex, int32_t group, caret_icu_stat
     return end;
 }
 
+bool caret_regex_matches(struct caret_regex *regex, caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    UBool matched = uregex_matches64(icu(regex), -1, &error);
+    *status = error;
+    return matched != 0 && U_SUCCESS(error);
+}
+
 bool caret_regex_hit_end(struct caret_regex *regex, caret_icu_status *status) {
     UErrorCode error = (UErrorCode)*status;
     UBool hit = uregex_hitEnd(icu(regex), &error);

@@ -16,8 +16,7 @@ extension TextInput {
         history.breakCoalescing()
         send(.editingDidBegin)
         sendSelectionChanged(since: before)
-        // Issue 11 plugs in here: `clearsOnBeginEditing` (asking `textInputShouldClear`) and
-        // secure entry's "the next insertion replaces the old text".
+        traitsDidBeginEditing()   // clearsOnBeginEditing; secure entry's replacement
         return true
     }
 

@@ -10,6 +10,8 @@ extension TextInput {
     /// begins editing, and is dropped if that is refused.
     /// - Complexity: O(log n + m) for m bytes of text.
     public func insertText(_ text: String) {
+        // A disabled Return key (`enablesReturnKeyAutomatically` on an empty text) cannot be pressed.
+        if !isReturnKeyEnabled && text.count == 1 && text.first!.isNewline { return }
         guard prepareForInput() else { return }
         if kind == .singleLine && text.count == 1 && text.first!.isNewline {
             if let marked = markedText { commitComposition(as: marked) }

@@ -36,6 +36,7 @@ extension TextInput {
         let removed = document.text(utf8Range: change.range)
         guard let edit = try? document.edit(change.range, in: .utf8, replacingWith: change.text) else { return false }
         editLog?.append(edit)
+        traitsDidApply(change)
 
         switch change.selectionAfter {
         case .caretAfterInsertion:
@@ -58,25 +59,8 @@ extension TextInput {
         return true
     }
 
-    /// Stage 1: what the traits and rules make of a user edit before anyone is asked.
-    ///
-    /// The extension point for issue 11 ("Traits", "Field rules"): keyboard filters,
-    /// autocapitalization and smart quotes and dashes (typing), smart insert and delete (paste,
-    /// cut, deletion of a selection — they may widen `range`), secure
-    /// entry's and `clearsOnInsertion`'s replacing of the whole text, and the cut of inserted
-    /// text to `maximumLength`. No trait is applied yet, so the change goes through as
-    /// proposed.
-    /// - Returns: false when the change must not happen at all.
-    func transform(_ change: inout ProposedChange) -> Bool {
-        true
-    }
-
-    /// Stage 3: whether the field rules accept the text `change` would produce (issue 11:
-    /// `maximumLength` for an edit that still makes an over-long text longer, `pattern`). No
-    /// rule is checked yet.
-    func rulesAccept(_ change: ProposedChange) -> Bool {
-        true
-    }
+    // Stage 1 (`transform`), stage 3 (`rulesAccept`) and what follows an applied change
+    // (`traitsDidApply`) are the traits' and rules': Traits/TextInput+Traits.swift.
 
     /// `position` of the old text in the new one, after inserted text it touches, snapped
     /// back to a grapheme boundary.

@@ -49,6 +49,8 @@ public final class TextInput {
     var composition: Composition?
     /// Undo and redo steps.
     var history = UndoHistory()
+    /// What the traits keep between edits (Traits/TraitState.swift).
+    var traitState = TraitState()
     /// While non-nil, every edit applied to the document is appended (so a range given before a
     /// composition is committed can be mapped through the commit).
     var editLog: [TextEdit]?

@@ -38,7 +38,7 @@ public struct TextInputTraits: Sendable, Hashable, Codable {
 }
 
 /// Which typed letters are capitalized (`UITextAutocapitalizationType`).
-public enum TextAutocapitalization: Sendable, Hashable, Codable {
+public enum TextAutocapitalization: String, Sendable, Hashable, Codable, CaseIterable {
     /// Letters are typed as they come.
     case none
     /// The first letter of each word is capitalized.
@@ -52,7 +52,7 @@ public enum TextAutocapitalization: Sendable, Hashable, Codable {
 
 /// The keyboard a field asks for (`UIKeyboardType`); the pads also filter what is typed and
 /// pasted.
-public enum TextKeyboardType: Sendable, Hashable, Codable {
+public enum TextKeyboardType: String, Sendable, Hashable, Codable, CaseIterable {
     /// The keyboard of the current input language; no filtering.
     case `default`
     /// A keyboard of ASCII letters; no filtering.

@@ -95,6 +95,15 @@ final class ICURegex {
         return result(found)
     }
 
+    /// Whether the whole text matches (ICU's `matches`: the pattern must cover it from start to
+    /// end), and whether deciding reached the end of the text (`hitEnd`): after a failed match,
+    /// true means appended text could still make one. `range` and `groups` are the match's.
+    func wholeMatch() -> Result {
+        var status: caret_icu_status = CARET_ICU_OK
+        let found = caret_regex_matches(regex, &status)
+        return result(found)
+    }
+
     private func native(_ offset: Int, roundingUp: Bool = false) -> Int64 {
         guard let source else { return Int64(offset) }
         return Int64(source.utf16Offset(ofUTF8: offset, roundingUp: roundingUp))

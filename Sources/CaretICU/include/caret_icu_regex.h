@@ -36,6 +36,9 @@ void caret_regex_set_region(struct caret_regex *regex, int64_t start, int64_t li
 bool caret_regex_find(struct caret_regex *regex, int64_t start, caret_icu_status *status);
 /// The next match after the last one (or from the region's start); false when there is none.
 bool caret_regex_find_next(struct caret_regex *regex, caret_icu_status *status);
+/// True when the pattern matches the whole text (the whole region when one is set): ICU's
+/// `uregex_matches`, as a field's validation pattern needs it.
+bool caret_regex_matches(struct caret_regex *regex, caret_icu_status *status);
 /// True when the pattern matches a prefix of the text from `start` (the region's start when -1).
 bool caret_regex_looking_at(struct caret_regex *regex, int64_t start, caret_icu_status *status);
 

@@ -31,7 +31,8 @@ final class TextInputPropertyTests: XCTestCase {
         for run in 0..<40 {
             let multiLine = run % 3 != 0
             let start = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
-            let input = TextInput(start, kind: multiLine ? .multiLine : .singleLine)
+            // The reference models the editing core; the traits have their own tests.
+            let input = TextInput(start, kind: multiLine ? .multiLine : .singleLine, traits: .plain)
             let delegate = Delegate()
             input.delegate = delegate
             var model = TextInputReference(start, multiLine: multiLine)

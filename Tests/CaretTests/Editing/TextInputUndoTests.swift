@@ -19,7 +19,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testTypeMoveTypeIsTwoSteps() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         type(input, "abc")
         input.move(.left)
         type(input, "xy")
@@ -28,7 +28,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testTypeThenDeleteIsTwoStepsAndDeletingCoalesces() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         type(input, "hello")
         input.deleteBackward()
         input.deleteBackward()
@@ -44,7 +44,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testBackspacingThroughASyllableIsOneStep() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         input.insertText("क्षि")
         input.breakUndoCoalescing()
         for _ in 0..<4 { input.deleteBackward() }
@@ -54,7 +54,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testPasteIsItsOwnStepAndEndsTyping() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         type(input, "ab")
         input.paste("PASTED")
         type(input, "cd")
@@ -62,7 +62,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testCutReplaceAndClearAreEachTheirOwnStep() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         type(input, "one two")
         input.selectGraphemes(0..<4)
         _ = input.cut()
@@ -73,13 +73,13 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testLineBreakInAViewStartsTheStepItBelongsTo() {
-        let input = TextInput("", kind: .multiLine)
+        let input = TextInput("", kind: .multiLine, traits: .plain)
         type(input, "ab\ncd")
         XCTAssertEqual(undoAll(input), ["ab|2..<2", "|0..<0"])
     }
 
     func testBreakUndoCoalescing() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         type(input, "ab")
         input.breakUndoCoalescing()
         type(input, "cd")
@@ -99,7 +99,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testANewEditDropsRedo() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         type(input, "ab")
         input.undo()
         XCTAssertTrue(input.canRedo)
@@ -110,7 +110,7 @@ final class TextInputUndoTests: XCTestCase {
     }
 
     func testUndoAsksNobodyAndSendsDidApplyAndEditingChanged() {
-        let input = TextInput("")
+        let input = TextInput("", traits: .plain)
         let delegate = RecordingDelegate()
         input.delegate = delegate
         type(input, "ab")

@@ -1,0 +1,94 @@
+/// Autocapitalization: which typed letters become capitals. Applied to typed text only, letter
+/// by letter, looking at no more than the few clusters before the caret.
+enum Autocapitalization {
+    /// Appends the typed scalar `letter` to `text`, capitalized where `mode` says so: all
+    /// letters for `.allCharacters`, at a word or sentence start for `.words`/`.sentences`.
+    /// Scalars without case pass through untouched.
+    static func type(_ letter: Unicode.Scalar, mode: TextAutocapitalization,
+                     language: any InputLanguage, into text: inout TypedText) {
+        let p = letter.properties
+        switch mode {
+        case .none:
+            text.append(letter)
+        case .allCharacters:
+            text.append(p.changesWhenUppercased ? language.map(String(letter), .upper) : String(letter))
+        case .words, .sentences:
+            guard p.changesWhenTitlecased else { return text.append(letter) }
+            var title: String?
+            let capital = { title ?? { title = language.map(String(letter), .title); return title! }() }
+            let starts = mode == .words
+                ? isWordStart(text, next: capital, language: language)
+                : isSentenceStart(&text, next: capital, language: language)
+            text.append(starts ? capital() : String(letter))
+        }
+    }
+
+    /// Whether a letter typed now starts a word: at the start of the text, or where ICU's word
+    /// rules put a boundary before it. A cased letter before it never leaves a boundary (UAX
+    /// #29 WB5), which spares ICU the common case.
+    static func isWordStart(_ text: TypedText, next: () -> String, language: any InputLanguage) -> Bool {
+        guard let last = text.last else { return text.reachesStart }
+        if last.properties.isCased { return false }
+        return language.isWordBoundary(between: text.context, and: next())
+    }
+
+    /// Whether a letter typed now starts a sentence: at the start of the text (only spaces
+    /// before it), after a line break (spaces between allowed), or after sentence-ending
+    /// punctuation, closing marks and at least one space where ICU's sentence rules with the
+    /// locale's suppressions agree (so `Mr. smith` stays). Opening quotation marks and
+    /// brackets right before the letter are looked through (`‘Ok`). ICU is asked with the
+    /// letter in capitals, since before a lower-case letter its rules never break after a
+    /// full stop.
+    static func isSentenceStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
+        // Right after anything but a space, an opening mark or a line break no sentence starts
+        // (typing inside a word): answered without reading further back.
+        if let last = text.last, !isHorizontalSpace(last), !isOpening(last), !isLineBreak(last) { return false }
+        text.widen()
+        let scalars = text.contextScalars
+        var k = scalars.endIndex
+        while k > 0, isOpening(scalars[k - 1]) { k -= 1 }
+        var i = k
+        while i > 0, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
+        if i == 0 { return text.reachesStart }
+        if isLineBreak(scalars[i - 1]) { return true }
+        if i == k { return false }
+        var j = i
+        while j > 0, isClosing(scalars[j - 1]) { j -= 1 }
+        guard j > 0, scalars[j - 1].properties.isSentenceTerminal else { return false }
+        let before = String(String.UnicodeScalarView(scalars[..<k]))
+        let after = String(String.UnicodeScalarView(scalars[k...])) + next()
+        return language.isSentenceBoundary(between: before, and: after)
+    }
+
+    /// Opening brackets and quotation marks (`Ps`, `Pi`, and straight or locale marks, which
+    /// directly before a letter open a quotation).
+    static func isOpening(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        switch p.generalCategory {
+        case .openPunctuation, .initialPunctuation: return true
+        default: return p.isQuotationMark
+        }
+    }
+
+    static func isHorizontalSpace(_ s: Unicode.Scalar) -> Bool {
+        s == "\t" || s.properties.generalCategory == .spaceSeparator
+    }
+
+    /// The hard line terminators of the document (LF, CR, VT, FF, NEL, LS, PS).
+    static func isLineBreak(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// What UAX #29 lets stand between a sentence's end and the spaces after it: closing
+    /// brackets and quotation marks.
+    static func isClosing(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        switch p.generalCategory {
+        case .closePunctuation, .finalPunctuation, .initialPunctuation: return true
+        default: return p.isQuotationMark
+        }
+    }
+}
