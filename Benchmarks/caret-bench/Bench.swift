@@ -93,7 +93,7 @@ struct Bench {
             exit(0)
         }
 
-        let docNames = ["load.generated", "position.", "edit.", "walk.", "snapshot.", "memory.generated"]
+        let docNames = ["load.generated", "position.", "edit.", "walk.", "snapshot.", "memory.generated", "input."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
@@ -116,6 +116,7 @@ struct Bench {
         if anySelected(["edit."]) { edits(doc) }
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
+        if anySelected(["input."]) { inputWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
         if anySelected(["move."]) { movement(sampleSet) }
         if anySelected(["words."]) { words(sampleSet, texts: samples, main: (doc, generated.isEmpty ? 0 : sizeMB)) }
@@ -518,7 +519,8 @@ struct Bench {
                 quickSection = String(decoding: try! JSONSerialization.data(withJSONObject: q, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
             }
         }
-        if quick { quickSection = section } else { full = section }
+        let mine = options.only.isEmpty ? section : merged(into: quick ? quickSection : full, section: section)
+        if quick { quickSection = mine } else { full = mine }
         // Splice: the full section's object with a "quick" member added.
         var text = full ?? "{\n  \"workloads\": []\n}"
         if let quickSection, let close = text.lastIndex(of: "}") {
@@ -527,6 +529,39 @@ struct Bench {
         }
         do { try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8); log("baseline updated: \(path)") }
         catch { log("cannot write \(path): \(error)") }
+    }
+
+    /// A run with `--only` updates only its own workloads in the stored section `stored` (the
+    /// others and the section's config are kept, so a partial run never drops figures).
+    func merged(into stored: String?, section: String) -> String {
+        guard let stored, let old = try? JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [String: Any],
+              var list = old["workloads"] as? [[String: Any]],
+              let new = try? JSONSerialization.jsonObject(with: Data(section.utf8)) as? [String: Any],
+              let fresh = new["workloads"] as? [[String: Any]] else { return section }
+        for entry in fresh {
+            if let i = list.firstIndex(where: { $0["name"] as? String == entry["name"] as? String }) {
+                list[i] = entry
+            } else {
+                list.append(entry)
+            }
+        }
+        // One line per workload, as `jsonSection` writes a run's own section (the other section
+        // is rewritten by JSONSerialization, as before), so the diff shows only what changed.
+        let settings = old["config"] as? [String: Any] ?? [:]
+        let config = settings.keys.sorted().map { key -> String in
+            let value = settings[key]!
+            if let text = value as? String { return "\(jsonString(key)): \(jsonString(text))" }
+            guard let n = value as? NSNumber else { return "\(jsonString(key)): null" }
+            let isBool = String(describing: type(of: n)).contains("Boolean")
+            return "\(jsonString(key)): \(isBool ? (n.boolValue ? "true" : "false") : "\(n)")"
+        }.joined(separator: ", ")
+        let lines = list.enumerated().map { k, e -> String in
+            func number(_ key: String) -> String { (e[key] as? NSNumber).map { jsonNumber($0.doubleValue) } ?? "null" }
+            return "    {\"name\": \(jsonString(e["name"] as? String ?? "")), \"unit\": \(jsonString(e["unit"] as? String ?? "")), "
+                + "\"median\": \(number("median")), \"min\": \(number("min")), \"max\": \(number("max")), "
+                + "\"baseline\": \(number("baseline")), \"ratio\": \(number("ratio"))}" + (k + 1 < list.count ? "," : "")
+        }
+        return (["{", "  \"config\": {\(config)},", "  \"workloads\": ["] + lines + ["  ]", "}"]).joined(separator: "\n")
     }
 
     /// Compares medians by name with the recorded run of the same mode in `path`.

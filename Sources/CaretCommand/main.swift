@@ -18,6 +18,10 @@ let usage = """
                                    mandatory), with grapheme offsets
       caret move FILE --from OFFSET --right|--left|--up|--down N [--logical]
                                    the places an arrow key visits (visual order in RTL text)
+      caret session FILE [--field|--view] [--read-only] [--keep-going]
+                                   replay input events (JSON lines) on the editing model,
+                                   printing text, selection and marked text after each step;
+                                   --check/--record compare with or write FILE's .expected
       caret bench [caret-bench options]
                                    the benchmark suite (build it with -c release)
       caret help                   this text
@@ -36,6 +40,7 @@ case "words": status = WordsCommand.run(arguments)
 case "lines": status = LinesCommand.run(arguments)
 case "bench": status = BenchCommand.run(arguments)
 case "move": status = MoveCommand.run(arguments)
+case "session": status = SessionCommand.run(arguments)
 case "help", "-h", "--help":
     print(usage)
     status = 0

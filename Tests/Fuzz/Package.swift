@@ -21,5 +21,6 @@ let package = Package(
         .executableTarget(name: "FuzzUTF8", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzMovement", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzBidi", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzInput", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )

@@ -6,13 +6,13 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET]
 #
-# Environment: FUZZ_TARGETS (default "FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi"), FUZZ_ARGS (extra libFuzzer flags,
+# Environment: FUZZ_TARGETS (default "FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput"), FUZZ_ARGS (extra libFuzzer flags,
 # e.g. "-jobs=2 -workers=2"), FUZZ_WORK (work directory; default a new temp dir, removed when
 # every target passes unless FUZZ_KEEP=1).
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
-targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi})
+targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput})
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
 
 # (ld.gold's "Cannot export local symbol '__asan_extra_spill_area'" warnings are harmless.)

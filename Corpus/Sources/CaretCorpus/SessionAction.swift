@@ -7,6 +7,7 @@ public enum SessionAction: Sendable, Equatable {
     /// clearing, and Return in a field.
     public struct Answers: Sendable, Equatable {
         public var change = true, begin = true, end = true, clear = true, returnKey = true
+        /// A delegate that allows everything. O(1).
         public init() {}
     }
 
@@ -37,7 +38,9 @@ public enum SessionAction: Sendable, Equatable {
 
     /// Why a line did not parse, in words.
     public struct ParseError: Error, Sendable {
+        /// What is wrong, in words.
         public var message: String
+        /// An error saying `message`. O(1).
         public init(_ message: String) { self.message = message }
     }
 
@@ -51,7 +54,9 @@ public enum SessionAction: Sendable, Equatable {
         "replace": ["with", "unit"],
     ]
 
-    /// Parses one line: a JSON object with exactly one action key.
+    /// Parses one line: a JSON object with exactly one action key. O(length of the line).
+    /// - Throws: `ParseError` saying what is wrong (not JSON, no or several actions, an
+    ///   unknown key, a value of the wrong kind).
     public static func parse(_ line: String) throws(ParseError) -> SessionAction {
         let object: [String: Any]
         do {

@@ -33,24 +33,32 @@ import Foundation
 public struct SessionScript: Sendable {
     /// One script line that parsed, with its 1-based line number in the file.
     public struct Line: Sendable, Equatable {
+        /// The 1-based line number in the file.
         public var number: Int
+        /// What the line asks for.
         public var action: SessionAction
     }
 
     /// A line that did not parse: its number and why.
     public struct LineError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The 1-based line number in the file.
         public var line: Int
+        /// What is wrong with it, in words.
         public var message: String
+        /// `line N: message`.
         public var description: String { "line \(line): \(message)" }
     }
 
-    /// The settings (the first line's, if it has them), the actions, and the bad lines.
+    /// The settings (the first line's, if it has them; else the defaults).
     public var settings: SessionSettings
+    /// The lines that parsed, in file order.
     public var lines: [Line]
+    /// The lines that did not parse, in file order.
     public var errors: [LineError]
 
     /// Parses `text` line by line; bad lines are collected, not fatal (the caller decides
     /// whether a run goes on). A `settings` line after the first action is an error.
+    /// - Complexity: O(n) for n bytes of script.
     public init(_ text: String) {
         settings = SessionSettings()
         lines = []
@@ -85,10 +93,14 @@ public struct SessionScript: Sendable {
 public struct SessionSettings: Sendable, Equatable {
     /// True for a single-line field (`.singleLine`), false for a multi-line view.
     public var isField = false
+    /// False makes the input refuse every input call.
     public var isEditable = true
+    /// The initial text.
     public var text = ""
+    /// The ICU locale id of the input (nil: the default, ICU's root).
     public var locale: String?
 
+    /// Settings with the given values (by default a multi-line, editable, empty view). O(1).
     public init(isField: Bool = false, isEditable: Bool = true, text: String = "", locale: String? = nil) {
         self.isField = isField
         self.isEditable = isEditable

@@ -4,9 +4,7 @@
 import Caret
 
 extension InputModel {
-    /// The text as a fresh document, and scalar indices there as positions and back.
-    func document() -> TextDocument { TextDocument(text) }
-
+    /// Scalar indices of `document()` as positions, and back.
     func position(_ e: End, in doc: TextDocument) -> TextPosition {
         var p = doc.position(at: e.index, unit: .unicodeScalar)!
         p.affinity = e.affinity

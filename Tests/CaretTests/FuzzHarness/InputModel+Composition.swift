@@ -7,8 +7,9 @@ import Caret
 extension InputModel {
     /// `setMarkedText(_:selectedRange:unit:)`: replaces the marked text (or the selection, which
     /// starts a composition) and selects `selectedRange` inside it, counted in `unit`, clamped,
-    /// its ends snapped back to a grapheme boundary but not before the marked text. nil or ""
+    /// its ends snapped back to a grapheme boundary. nil or ""
     /// removes the marked text, which ends the composition as a commit of nothing.
+    /// (Snapped back means before the marked text when it starts inside a cluster.)
     mutating func setMarkedText(_ text: String?, selectedRange: Range<Int>, unit: TextUnit) {
         guard mayEdit() else { return }
         guard let text, !text.isEmpty else {
@@ -37,8 +38,8 @@ extension InputModel {
 
     /// Where `offset` units of `unit` into the marked text `m` fall: graphemes are the
     /// document's, counted from the boundary at or before the marked text; other units round
-    /// down to a scalar; clamped to the marked text, snapped back to a grapheme boundary but not
-    /// before `m`'s start.
+    /// down to a scalar; clamped to the marked text, snapped back to a grapheme boundary (which
+    /// lies before `m` when `m` starts inside a cluster).
     func place(_ offset: Int, in m: Range<Int>, unit: TextUnit) -> Int {
         var local: Int
         if unit == .grapheme {
@@ -64,7 +65,7 @@ extension InputModel {
             }
         }
         let x = m.lowerBound + min(max(local, 0), m.count)
-        return max(flat.boundary(atOrBefore: x), m.lowerBound)
+        return flat.boundary(atOrBefore: x)
     }
 
     /// `unmarkText()`: commits the marked text as it stands; nothing without marked text.

@@ -93,9 +93,31 @@ struct InputModel {
 
     let kind: Kind
     var isEditable: Bool
-    private(set) var scalars: [Unicode.Scalar]
-    /// ICU's view of `scalars` (grapheme boundaries, UTF-16 offsets), rebuilt on every change.
-    private(set) var flat: FuzzModel
+    private(set) var scalars: [Unicode.Scalar] { didSet { derived = Derived() } }
+    /// What is derived from `scalars`, computed when first asked for after a change (a new
+    /// object on every change, so copies of the model never share a stale one).
+    private var derived = Derived()
+
+    final class Derived {
+        var flat: FuzzModel?
+        var document: TextDocument?
+    }
+
+    /// ICU's view of `scalars` (grapheme boundaries, UTF-16 offsets).
+    var flat: FuzzModel {
+        if let f = derived.flat { return f }
+        let f = FuzzModel(scalars)
+        derived.flat = f
+        return f
+    }
+
+    /// The text as a fresh document (for movement, which the model asks the document).
+    func document() -> TextDocument {
+        if let d = derived.document { return d }
+        let d = TextDocument(text)
+        derived.document = d
+        return d
+    }
     var selection: Selection?
     var marked: Range<Int>?
     var composition: Composition?
@@ -115,7 +137,6 @@ struct InputModel {
         self.kind = kind
         self.isEditable = isEditable
         scalars = Array(text.unicodeScalars)
-        flat = FuzzModel(scalars)
         selection = .caret(scalars.count)
     }
 
@@ -145,7 +166,6 @@ struct InputModel {
     /// Replaces `range` with `replacement` (no event: `didApply` is checked by replay).
     mutating func replaceText(_ range: Range<Int>, _ replacement: [Unicode.Scalar]) {
         scalars.replaceSubrange(range, with: replacement)
-        flat = FuzzModel(scalars)
     }
 
     /// The selection as the document identifies positions (UTF-8 offsets and affinities): what
@@ -168,7 +188,6 @@ struct InputModel {
     /// Restores a snapshot's text and selection (undo, redo, a cancelled composition).
     mutating func restoreText(_ s: Snapshot) {
         scalars = s.scalars
-        flat = FuzzModel(scalars)
         selection = s.selection
     }
 
@@ -207,16 +226,18 @@ struct InputModel {
 
     mutating func breakCoalescing() { open = nil }
 
+    /// Undo and redo end the open step when they have a step to move (a call with nothing to
+    /// undo or redo changes nothing, coalescing included).
     mutating func popUndo() -> Step? {
-        open = nil
         guard let step = undoStack.popLast() else { return nil }
+        open = nil
         redoStack.append(step)
         return step
     }
 
     mutating func popRedo() -> Step? {
-        open = nil
         guard let step = redoStack.popLast() else { return nil }
+        open = nil
         undoStack.append(step)
         return step
     }
