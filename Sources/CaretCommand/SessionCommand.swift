@@ -73,7 +73,7 @@ enum SessionCommand {
         var isField: Bool?, isEditable: Bool?, text: String?, locale: String?
         func applied(to s: SessionSettings) -> SessionSettings {
             SessionSettings(isField: isField ?? s.isField, isEditable: isEditable ?? s.isEditable,
-                            text: text ?? s.text, locale: locale ?? s.locale)
+                            text: text ?? s.text, locale: locale ?? s.locale, traits: s.traits, rules: s.rules)
         }
     }
 

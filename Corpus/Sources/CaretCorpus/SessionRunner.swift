@@ -35,6 +35,8 @@ public final class SessionRunner {
         input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine)
         input.isEditable = settings.isEditable
         if let locale = settings.locale { input.locale = locale }
+        if let traits = settings.traits { input.traits = traits }
+        if let rules = settings.rules { input.rules = rules }
         input.delegate = recorder
     }
 
@@ -73,6 +75,8 @@ public final class SessionRunner {
     /// The first transcript line: what kind of input, and its text.
     func header(_ s: SessionSettings) -> String {
         "0 \(s.isField ? "field" : "view")\(s.isEditable ? "" : " (read-only)")\(s.locale.map { " locale \($0)" } ?? "")"
+            + (s.traits.map { " traits " + SessionFormat.describe($0) } ?? "")
+            + (s.rules.map { " rules " + SessionFormat.describe($0) } ?? "")
             + " · " + state()
     }
 
@@ -109,6 +113,7 @@ public final class SessionRunner {
         if let marked = input.markedTextRange { parts.append("marked " + place(marked)) }
         parts.append(input.isEditing ? "editing" : "not editing")
         parts.append("undo \(input.canUndo ? "yes" : "no"), redo \(input.canRedo ? "yes" : "no")")
+        parts += SessionFormat.shown(input)
         return parts.joined(separator: " · ")
     }
 }
