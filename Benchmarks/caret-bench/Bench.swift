@@ -113,7 +113,9 @@ struct Bench {
         if let corpus, anySelected(["load.corpus-all"]) { corpusAll(corpus) }
         if anySelected(["trace.", "replay.", "memory.automerge"]) { traces(CorpusLocator.defaultTraceFiles(corpus: corpus)) }
         if anySelected(["position."]) { lookups(doc) }
+        if selected("position.sequential-nearby") { sequentialLookups(doc) }
         if anySelected(["edit."]) { edits(doc) }
+        if selected("edit.typing-one-place") { typing(doc) }
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }

@@ -8,7 +8,7 @@ import Synchronization
 /// box: an edit of a document whose box is shared first gives that document a box of its own
 /// (`TextDocument.replaceUTF8`), so a box never sees two different texts. The edit path drops
 /// the entry of the paragraph it touches and shifts the ranges of the entries after it
-/// (`adjust`), so an edit invalidates only its own paragraph.
+/// (`apply`, as a `TextEditFollower`), so an edit invalidates only its own paragraph.
 ///
 /// Reads are non-mutating on the document and may run on many threads at once: the entries sit
 /// behind a `Mutex`, held only to look up or store (never while a layout is built; two threads that miss
@@ -94,14 +94,22 @@ final class BidiCache: Sendable {
         }
     }
 
-    /// Applies `adjusted` in place (the caller holds the only reference).
-    func adjust(replacing range: Range<Int>, inserted: Int) {
-        state.withLock { $0.entries = BidiCache.adjusted($0.entries, replacing: range, inserted: inserted) }
-    }
-
-    /// A new box holding this one's entries as they stand after the edit.
-    func copy(replacing range: Range<Int>, inserted: Int) -> BidiCache {
+    /// A new box holding this one's entries (the caller is about to edit a document that
+    /// shares this box with copies; the copies keep this one).
+    func copy() -> BidiCache {
         let (entries, builds) = state.withLock { ($0.entries, $0.builds) }
-        return BidiCache(entries: BidiCache.adjusted(entries, replacing: range, inserted: inserted), builds: builds)
+        return BidiCache(entries: entries, builds: builds)
+    }
+}
+
+extension BidiCache: TextEditFollower {
+    /// Nothing cached, nothing to adjust.
+    var followsNothing: Bool { state.withLock { $0.entries.isEmpty } }
+
+    /// Drops the paragraphs the edit touches and shifts the later ones (the document holds the
+    /// only reference to this box: `TextDocument.following` made sure). O(capacity).
+    func apply(_ edit: TextEdit, memo: Void, in new: TextDocument) {
+        let range = edit.replacedUTF8Range, inserted = edit.insertedUTF8Range.count
+        state.withLock { $0.entries = BidiCache.adjusted($0.entries, replacing: range, inserted: inserted) }
     }
 }

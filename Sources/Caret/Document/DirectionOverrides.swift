@@ -97,3 +97,46 @@ struct DirectionOverrides: Sendable, Equatable {
         }
     }
 }
+
+extension DirectionOverrides: TextEditFollower {
+    var followsNothing: Bool { isEmpty }
+
+    /// Whether a paragraph starts at the end of the replaced text, and its direction then.
+    func prepare(for edit: TextEdit, in old: TextDocument) -> (isStart: Bool, rightToLeft: Bool?) {
+        let range = edit.replacedUTF8Range
+        guard range.upperBound > range.lowerBound && old.isParagraphStart(range.upperBound) else { return (false, nil) }
+        return (true, direction(atParagraphStart: range.upperBound))
+    }
+
+    /// Moves the marks with their text (`replace(_:inserted:)`); then drops a mark at the edit
+    /// that no longer starts a paragraph (LF typed after CR); when a paragraph started at the
+    /// range's end and one still starts where that text now is, gives it that paragraph's
+    /// direction (deleting whole lines keeps the direction of the line after them); and gives
+    /// the paragraphs split off by inserted line breaks the direction of the paragraph they
+    /// were typed into. O((1 + removed + new lines) log n).
+    mutating func apply(_ edit: TextEdit, memo upperParagraph: (isStart: Bool, rightToLeft: Bool?), in new: TextDocument) {
+        replace(edit.replacedUTF8Range, inserted: edit.insertedUTF8Range.count)
+        let s = edit.insertedUTF8Range.lowerBound, newEnd = edit.insertedUTF8Range.upperBound
+        if direction(atParagraphStart: s) != nil && !new.isParagraphStart(s) {
+            set(nil, atParagraphStart: s)
+        }
+        let keepsUpper = upperParagraph.isStart && new.isParagraphStart(newEnd)
+        if keepsUpper {
+            set(upperParagraph.rightToLeft, atParagraphStart: newEnd)
+        }
+        let inserted = new.string(utf8Range: s..<newEnd).utf8
+        guard inserted.contains(where: { $0 == 0x0A || $0 == 0x0B || $0 == 0x0C || $0 == 0x0D || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 })
+        else { return }
+        let first = new.lineIndex(ofUTF8: new.graphemeBoundary(atOrBefore: s).utf8)
+        guard let start = new.utf8OffsetOfLineStart(first),
+              let inherited = direction(atParagraphStart: start) else { return }
+        let last = new.lineIndex(ofUTF8: new.graphemeBoundary(atOrBefore: newEnd).utf8)
+        guard last > first else { return }
+        for line in (first + 1)...last {
+            guard let lineStart = new.utf8OffsetOfLineStart(line), lineStart <= newEnd else { break }
+            if !(keepsUpper && lineStart == newEnd) && direction(atParagraphStart: lineStart) == nil {
+                set(inherited, atParagraphStart: lineStart)
+            }
+        }
+    }
+}

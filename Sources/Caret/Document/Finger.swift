@@ -117,7 +117,10 @@ extension TextDocument {
     /// finger was already there (then the finger is left as it was; the caller remembers).
     @inline(__always)
     func seekFromFinger<M: TextMetric>(_ offset: Int, in metric: M.Type, bias: RopeBias) -> (Cursor, ChunkPoint?) {
-        if let state = finger.load(), var cursor = restore(state) {
+        // A target further than the seek's reach (two chunks either side) goes straight to the
+        // root: a random lookup pays only the snapshot and the store.
+        if let state = finger.load(), abs(offset - M.measure(state.prefix)) < 4 * limits.maxBytes,
+           var cursor = restore(state) {
             let index = cursor.index
             rope.seek(&cursor, to: offset, in: M.self, bias: bias)
             if cursor.index == index { return (cursor, state.point ?? .start) }

@@ -107,38 +107,3 @@ extension TextDocument {
         return direction == .rightToLeft ? .right : .left
     }
 }
-
-// MARK: - Overrides through edits
-
-extension TextDocument {
-    /// After bytes `range` were replaced with `inserted`: drops a mark at the edit that no
-    /// longer starts a paragraph (LF typed after CR); when a paragraph started at the range's
-    /// end and one still starts where that text now is, gives it that paragraph's direction
-    /// (deleting whole lines keeps the direction of the line after them); and gives the
-    /// paragraphs split off by inserted line breaks the direction of the paragraph they were
-    /// typed into. O((1 + new lines) log n).
-    mutating func overridesDidReplace(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>,
-                                      upperParagraph: (isStart: Bool, rightToLeft: Bool?)) {
-        let s = range.lowerBound, newEnd = s + inserted.count
-        if directionOverrides.direction(atParagraphStart: s) != nil && !isParagraphStart(s) {
-            directionOverrides.set(nil, atParagraphStart: s)
-        }
-        let keepsUpper = upperParagraph.isStart && isParagraphStart(newEnd)
-        if keepsUpper {
-            directionOverrides.set(upperParagraph.rightToLeft, atParagraphStart: newEnd)
-        }
-        guard inserted.contains(where: { $0 == 0x0A || $0 == 0x0B || $0 == 0x0C || $0 == 0x0D || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 })
-        else { return }
-        let first = lineIndex(ofUTF8: graphemeBoundary(atOrBefore: s).utf8)
-        guard let start = utf8OffsetOfLineStart(first),
-              let inherited = directionOverrides.direction(atParagraphStart: start) else { return }
-        let last = lineIndex(ofUTF8: graphemeBoundary(atOrBefore: newEnd).utf8)
-        guard last > first else { return }
-        for line in (first + 1)...last {
-            guard let lineStart = utf8OffsetOfLineStart(line), lineStart <= newEnd else { break }
-            if !(keepsUpper && lineStart == newEnd) && directionOverrides.direction(atParagraphStart: lineStart) == nil {
-                directionOverrides.set(inherited, atParagraphStart: lineStart)
-            }
-        }
-    }
-}

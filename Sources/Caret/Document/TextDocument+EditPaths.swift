@@ -2,30 +2,17 @@
 // chunks it touches. See docs/ARCHITECTURE.md, "An edit, step by step".
 
 extension TextDocument {
-    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8), keeping the
-    /// direction overrides and the bidi cache in step (see `TextDocument+Direction.swift`).
-    /// Returns the range of the new text widened to grapheme boundaries.
-    /// `hint`, when given, is where the range's upper end was found on the current tree.
-    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil) -> Range<Int> {
+    /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8); the structures
+    /// derived from the text (bidi cache, direction overrides) follow the edit's `TextEdit`
+    /// (`following`, `TextEditFollower.swift`). Returns the range of the new text widened to
+    /// grapheme boundaries. `hint`, when given, is where the range's upper end was found on the
+    /// current tree; `edit`, when given, is the change already described.
+    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil,
+                              edit: TextEdit? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
-        if isKnownUniquelyReferenced(&bidiCache) {
-            bidiCache.adjust(replacing: range, inserted: new.count)
-        } else {
-            bidiCache = bidiCache.copy(replacing: range, inserted: new.count)
+        return following(range, inserted: new, edit: edit) { document in
+            document.replaceStorage(range, with: new, hint: hint)
         }
-        let hadOverrides = !directionOverrides.isEmpty
-        var upperParagraph: (isStart: Bool, rightToLeft: Bool?) = (false, nil)
-        if hadOverrides {
-            if range.upperBound > range.lowerBound && isParagraphStart(range.upperBound) {
-                upperParagraph = (true, directionOverrides.direction(atParagraphStart: range.upperBound))
-            }
-            directionOverrides.replace(range, inserted: new.count)
-        }
-        let enclosing = replaceStorage(range, with: new, hint: hint)
-        if hadOverrides {
-            overridesDidReplace(range, inserted: new, upperParagraph: upperParagraph)
-        }
-        return enclosing
     }
 
     /// The text half of `replaceUTF8`: the rope. Leaves the finger at the edit.

@@ -80,20 +80,15 @@ extension TextDocument {
         return applyEdit(s..<max(s, e), text, hint: hint)
     }
 
-    /// Applies a validated byte-range replacement and describes it.
+    /// Applies a validated byte-range replacement and describes it; the description is the
+    /// one the derived structures follow.
     private mutating func applyEdit(_ bytes: Range<Int>, _ text: some StringProtocol, hint: EditHint? = nil) -> TextEdit {
-        let utf16Start = count(.utf16, beforeUTF8: bytes.lowerBound)
-        let utf16End = count(.utf16, beforeUTF8: bytes.upperBound)
         var string = String(text)
-        let insertedUTF16 = string.utf16.count
-        let insertedUTF8 = string.withUTF8 { new -> Int in
-            _ = replaceUTF8(bytes, with: new, hint: hint)
-            return new.count
+        return string.withUTF8 { new -> TextEdit in
+            let edit = describeEdit(bytes, inserted: new)
+            _ = replaceUTF8(bytes, with: new, hint: hint, edit: edit)
+            return edit
         }
-        return TextEdit(replacedUTF8Range: bytes,
-                        insertedUTF8Range: bytes.lowerBound..<bytes.lowerBound + insertedUTF8,
-                        replacedUTF16Range: utf16Start..<utf16End,
-                        insertedUTF16Range: utf16Start..<utf16Start + insertedUTF16)
     }
 
     /// What `replace` returns, given the new text's range widened to grapheme boundaries: that

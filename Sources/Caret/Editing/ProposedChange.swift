@@ -2,8 +2,8 @@
 /// text it would put there, what kind of edit it is (for the traits, the rules and undo
 /// coalescing) and where the selection goes after it.
 ///
-/// Issue 11's transforms (filters, smart punctuation, length cuts, clearing) rewrite `range`
-/// and `text` before the delegate sees them.
+/// The traits' transforms (filters, smart punctuation, length cuts, clearing; `TraitPipeline`)
+/// rewrite `range` and `text` before the delegate sees them.
 struct ProposedChange {
     enum Kind: Hashable {
         /// `insertText` at the caret or over the selection.

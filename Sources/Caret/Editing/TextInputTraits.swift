@@ -1,8 +1,8 @@
 /// How typed and pasted text is shaped before it is offered (UIKit's `UITextInputTraits`).
 ///
-/// The values are stored and encoded here; the behaviour of each trait is applied at the one
-/// place every user edit passes (`TextInput.transform(_:)`, see docs/ARCHITECTURE.md, "The
-/// editing model"). This version of the model stores them; the transforms are issue 11's work.
+/// The values are stored and encoded here; each trait is applied at the one place every user
+/// edit passes (`TextInput.transform(_:)` in Traits/TextInput+Traits.swift; see
+/// docs/ARCHITECTURE.md, "The editing model", and docs/API.md for what each does exactly).
 public struct TextInputTraits: Sendable, Hashable, Codable {
     /// Which typed letters become capitals, with the input's locale's case rules.
     public var autocapitalization: TextAutocapitalization

@@ -135,10 +135,12 @@ extension Rope {
     }
 
     /// Moves `cursor` to the chunk that holds `offset` of `M` (with `bias`), starting from where
-    /// it is: O(1) when that is its chunk, O(fan-out) when it is in the same leaf, else one
-    /// descent. `cursor` must be valid for this rope.
+    /// it is: O(1) when that is its chunk or one of the `reach` chunks beside it in its leaf,
+    /// else one descent (so that a far target costs no more than a fresh seek). `cursor` must be
+    /// valid for this rope.
     @inline(__always)
-    func seek<M: RopeMetric>(_ cursor: inout Cursor, to offset: Int, in metric: M.Type, bias: RopeBias = .after)
+    func seek<M: RopeMetric>(_ cursor: inout Cursor, to offset: Int, in metric: M.Type, bias: RopeBias = .after,
+                             reach: Int = 2)
     where M.Summary == Summary {
         let start = M.measure(cursor.prefix)
         let before = bias == .before
@@ -147,7 +149,8 @@ extension Rope {
             // Backwards inside the leaf.
             var slot = cursor.slot
             var prefix = cursor.prefix
-            while slot > 0 {
+            let lowest = max(cursor.slot - reach, 0)
+            while slot > lowest {
                 slot -= 1
                 prefix = prefix - leaf.chunks[slot].summary
                 let s = M.measure(prefix)
@@ -165,13 +168,14 @@ extension Rope {
         var slot = cursor.slot
         var prefix = cursor.prefix
         let count = leaf.chunks.count
+        let highest = cursor.slot + reach
         while true {
             let end = M.measure(prefix) + M.measure(leaf.chunks[slot].summary)
             if before ? offset <= end : offset < end { break }
-            if slot + 1 == count {
-                if cursor.index - cursor.slot + count == root.chunkCount {
-                    break    // the last chunk: offsets past the end land here
-                }
+            if slot + 1 == count && cursor.index - cursor.slot + count == root.chunkCount {
+                break    // the last chunk: offsets past the end land here
+            }
+            if slot + 1 == count || slot == highest {
                 cursor = self.cursor(at: offset, in: M.self, bias: bias)
                 return
             }
