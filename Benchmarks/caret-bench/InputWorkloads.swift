@@ -10,7 +10,9 @@ extension Bench {
     mutating func inputWorkloads(_ generated: [UInt8]) {
         guard !generated.isEmpty else { return }
         let text = String(decoding: generated, as: UTF8.self)
-        let input = TextInput(text)
+        // The editing model alone: issue 11's typing transforms (measured by `traits.`) off.
+        let input = TextInput(text, traits: TextInputTraits(autocapitalization: .none, smartQuotes: false,
+                                                             smartDashes: false, smartInsertDelete: false))
         let length = input.document.count(in: .utf8)
         for (label, fraction) in [("end", 1.0), ("middle", 0.5)] {
             typingAndUndo(input, at: fraction, label: label, originalLength: length)

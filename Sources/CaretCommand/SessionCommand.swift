@@ -8,7 +8,7 @@ import Foundation
 /// runs over `Corpus/sessions`), `--record` writes that file.
 enum SessionCommand {
     static let usageText = """
-        usage: caret session FILE… [--field|--view] [--read-only] [--text TEXT] [--locale ID] [--keep-going]
+        usage: caret session FILE… [--field|--view] [--read-only] [--traits-off] [--text TEXT] [--locale ID] [--keep-going]
                caret session --check|--record FILE|DIR… [--keep-going]
         """
 
@@ -24,6 +24,7 @@ enum SessionCommand {
             case "--field": override.isField = true
             case "--view": override.isField = false
             case "--read-only": override.isEditable = false
+            case "--traits-off": override.traitsOff = true
             case "--keep-going": keepGoing = true
             case "--check", "--record": mode = String(a.dropFirst(2))
             case "--text", "--locale":
@@ -70,10 +71,11 @@ enum SessionCommand {
 
     /// Command-line settings laid over the script's own.
     struct Override {
-        var isField: Bool?, isEditable: Bool?, text: String?, locale: String?
+        var isField: Bool?, isEditable: Bool?, text: String?, locale: String?, traitsOff: Bool?
         func applied(to s: SessionSettings) -> SessionSettings {
             SessionSettings(isField: isField ?? s.isField, isEditable: isEditable ?? s.isEditable,
-                            text: text ?? s.text, locale: locale ?? s.locale, traits: s.traits, rules: s.rules)
+                            text: text ?? s.text, locale: locale ?? s.locale,
+                            traits: traitsOff == true ? .plain : s.traits, rules: s.rules)
         }
     }
 

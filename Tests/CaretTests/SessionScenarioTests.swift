@@ -57,17 +57,16 @@ final class SessionScenarioTests: XCTestCase {
             {"inser": "b"}
             {"insert": "c"}
             """)
-        // The reference text below is typed as is (no capitals at the start of the text).
-        let plain = SessionSettings(traits: .plain)
-        let stopped = SessionRunner.run(script, settings: plain, keepGoing: false)
+        let stopped = SessionRunner.run(script, keepGoing: false)
         XCTAssertEqual(stopped.errors.map(\.line), [2])
         XCTAssertEqual(stopped.lines.last, "2 error: 0..<5 is outside the text (1 graphemes)")
         XCTAssertFalse(stopped.lines.contains { $0.hasPrefix("4 ") })
 
-        let went = SessionRunner.run(script, settings: plain, keepGoing: true)
+        let went = SessionRunner.run(script, keepGoing: true)
         XCTAssertEqual(went.errors.map(\.line), [2, 3])
         XCTAssertTrue(went.lines.contains { $0.hasPrefix("3 error: no action") })
-        XCTAssertTrue(went.lines.contains("  = \"ac\" · selection 2 (utf16 2) · editing · undo yes, redo no"))
+        // The contract's default traits: the sentence starts with a capital.
+        XCTAssertTrue(went.lines.contains("  = \"Ac\" · selection 2 (utf16 2) · editing · undo yes, redo no"), "\(went.lines)")
     }
 
     func testInvisibleCharactersAreSpelledOut() {

@@ -7,7 +7,7 @@ import XCTest
 final class SessionScriptTests: XCTestCase {
     func testEveryActionParses() throws {
         let script = SessionScript("""
-            {"settings": {"kind": "field", "editable": false, "text": "ab", "locale": "tr"}}
+            {"settings": {"kind": "field", "editable": false, "text": "ab", "locale": "tr", "traits": "off"}}
             {"insert": "x\\n"}
             {"return": 2}
             {"delete": true}
@@ -38,7 +38,7 @@ final class SessionScriptTests: XCTestCase {
             {"note": "n"}
             """)
         XCTAssertEqual(script.errors, [])
-        XCTAssertEqual(script.settings, SessionSettings(isField: true, isEditable: false, text: "ab", locale: "tr"))
+        XCTAssertEqual(script.settings, SessionSettings(isField: true, isEditable: false, text: "ab", locale: "tr", traitsOff: true))
         var answers = SessionAction.Answers()
         answers.change = false
         answers.returnKey = false

@@ -1,10 +1,10 @@
 import Caret
 
 extension SessionFormat {
-    /// Traits as the transcript names them: `plain`, `default`, or what differs from the
-    /// defaults (`keyboardType numberPad, isSecureTextEntry`).
+    /// Traits as the transcript names them: `off` (`TextInputTraits.plain`), `default`, or
+    /// what differs from the defaults (`keyboardType numberPad, isSecureTextEntry`).
     static func describe(_ t: TextInputTraits) -> String {
-        if t == .plain { return "plain" }
+        if t == .plain { return "off" }
         let d = TextInputTraits()
         var parts: [String] = []
         if t.autocapitalization != d.autocapitalization { parts.append("autocapitalization \(t.autocapitalization.rawValue)") }

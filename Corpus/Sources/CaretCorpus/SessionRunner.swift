@@ -26,17 +26,17 @@ public final class SessionRunner {
         }
     }
 
-    /// The input the script drives (the contract's default traits and rules).
+    /// The input the script drives (the contract's default traits and rules unless the settings
+    /// give others).
     public let input: TextInput
     let recorder = SessionRecorder()
 
     /// A new input as `settings` describe it. O(length of the initial text).
     public init(settings: SessionSettings) {
-        input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine)
+        input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine,
+                          traits: settings.traits ?? TextInputTraits(), rules: settings.rules ?? TextInputRules())
         input.isEditable = settings.isEditable
         if let locale = settings.locale { input.locale = locale }
-        if let traits = settings.traits { input.traits = traits }
-        if let rules = settings.rules { input.rules = rules }
         input.delegate = recorder
     }
 

@@ -11,7 +11,7 @@ import Foundation
 /// | line | what |
 /// | --- | --- |
 /// | `{"settings": {"kind": "field", "editable": true, "text": "…", "locale": "en", "traits": {…}, "rules": {…}}}` | first line only, every key optional: `kind` `field`/`singleLine` or `view`/`multiLine` (default), the initial text, editability, locale, traits and rules (as below) |
-/// | `{"traits": {"keyboardType": "numberPad", "isSecureTextEntry": true}}`, `{"traits": "plain"}` | sets `traits` from code: `TextInputTraits`' keys (`autocapitalization` `none`/`words`/`sentences`/`allCharacters`, `smartQuotes`, `smartDashes`, `smartInsertDelete`, `keyboardType` `default`/`numberPad`/`asciiCapableNumberPad`/`decimalPad`/`phonePad`/…, `isSecureTextEntry`, `enablesReturnKeyAutomatically`); a missing key takes its default (not the value before); `"plain"` is `TextInputTraits.plain` |
+/// | `{"traits": {"keyboardType": "numberPad", "isSecureTextEntry": true}}`, `{"traits": "off"}` | sets `traits` from code: `TextInputTraits`' keys (`autocapitalization` `none`/`words`/`sentences`/`allCharacters`, `smartQuotes`, `smartDashes`, `smartInsertDelete`, `keyboardType` `default`/`numberPad`/`asciiCapableNumberPad`/`decimalPad`/`phonePad`/…, `isSecureTextEntry`, `enablesReturnKeyAutomatically`); a missing key takes its default (not the value before); `"off"` (or `"plain"`) is `TextInputTraits.plain` (no capitals, smart quotes, dashes, insert and delete), `"default"` the contract's defaults |
 /// | `{"rules": {"maximumLength": 4, "pattern": "^[0-9]*$"}}` | sets `rules` from code: `maximumLength`, `pattern` (ICU syntax; a bad one is an error with ICU's reason), `placeholder`, `clearsOnBeginEditing`, `clearsOnInsertion`, `clearButtonMode`/`leftViewMode`/`rightViewMode` (`never`, `whileEditing`, `unlessEditing`, `always`) |
 /// | `{"locale": "de"}` | sets `locale` from code |
 /// | `{"insert": "text"}` | `insertText` (`"\n"` is Return) |
@@ -107,15 +107,19 @@ public struct SessionSettings: Sendable, Equatable {
     /// The input's rules (nil: the defaults, `TextInputRules()`).
     public var rules: TextInputRules?
 
+    /// True when the settings turn off the traits that rewrite typed and pasted text
+    /// (`TextInputTraits.plain`: no autocapitalization, smart quotes, dashes, insert and delete).
+    public var traitsOff: Bool { traits == .plain }
+
     /// Settings with the given values (by default a multi-line, editable, empty view with the
-    /// default traits and rules). O(1).
+    /// default traits and rules); `traitsOff` is `traits: .plain`. O(1).
     public init(isField: Bool = false, isEditable: Bool = true, text: String = "", locale: String? = nil,
-                traits: TextInputTraits? = nil, rules: TextInputRules? = nil) {
+                traitsOff: Bool = false, traits: TextInputTraits? = nil, rules: TextInputRules? = nil) {
         self.isField = isField
         self.isEditable = isEditable
         self.text = text
         self.locale = locale
-        self.traits = traits
+        self.traits = traitsOff ? .plain : traits
         self.rules = rules
     }
 }

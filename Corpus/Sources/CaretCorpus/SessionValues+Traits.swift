@@ -1,7 +1,7 @@
 import Caret
 import Foundation
 
-// Traits and rules in session scripts: `"traits": {…}` or `"plain"`, `"rules": {…}`, in the
+// Traits and rules in session scripts: `"traits": {…}`, `"off"` or `"default"`, `"rules": {…}`, in the
 // settings line or as actions. The objects are decoded by the library's own Codable (missing
 // keys keep their defaults); an unknown key is an error here, as everywhere in the format.
 
@@ -13,11 +13,15 @@ extension SessionValues {
     static let ruleKeys = ["maximumLength", "pattern", "placeholder", "clearsOnBeginEditing", "clearsOnInsertion",
                            "clearButtonMode", "leftViewMode", "rightViewMode"]
 
-    /// The traits under key `k`: an object (missing keys keep their defaults) or `"plain"`.
+    /// The traits under key `k`: an object (missing keys keep their defaults), `"off"` (also
+    /// `"plain"`: `TextInputTraits.plain`) or `"default"`.
     func traits(_ k: String) throws(ParseError) -> TextInputTraits {
         if let s = object[k] as? String {
-            guard s == "plain" else { throw ParseError("\"\(k)\" takes an object of traits or \"plain\", not \"\(s)\"") }
-            return .plain
+            switch s {
+            case "off", "plain": return .plain
+            case "default": return TextInputTraits()
+            default: throw ParseError("\"\(k)\" takes an object of traits, \"off\" or \"default\", not \"\(s)\"")
+            }
         }
         return try decoded(k, TextInputTraits.self, known: Self.traitKeys, what: "trait")
     }
