@@ -25,6 +25,17 @@ struct caret_break_iterator *caret_break_open(caret_break_kind kind, const char 
 
 void caret_break_close(struct caret_break_iterator *iterator) { ubrk_close(icu(iterator)); }
 
+struct caret_break_iterator *caret_break_clone(const struct caret_break_iterator *iterator, caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    UBreakIterator *clone = ubrk_clone((const UBreakIterator *)iterator, &error);
+    *status = error;
+    if (U_FAILURE(error)) {
+        if (clone != NULL) ubrk_close(clone);
+        return NULL;
+    }
+    return (struct caret_break_iterator *)clone;
+}
+
 void caret_break_set_utf16(struct caret_break_iterator *iterator, const uint16_t *text, int32_t length,
                            caret_icu_status *status) {
     UErrorCode error = (UErrorCode)*status;

@@ -147,8 +147,10 @@ static void piece_close(UText *ut) {
     s->source.release(s->source.context);
 }
 
-/// Sets `ut` up over `source` with an empty current piece. On failure `ut` is returned as
-/// ICU left it (closed by the caller).
+/// Sets `ut` up over `source` with an empty current piece at offset 0: nothing is read until
+/// ICU first asks (a break iterator clones the text and then moves to where it is asked
+/// about, so a piece read here would be wasted). On failure `ut` is returned as ICU left it
+/// (closed by the caller).
 static UText *setup(UText *ut, const caret_text_source *source, int32_t capacity, UErrorCode *status) {
     UText *result = utext_setup(ut, (int32_t)sizeof(piece_state), status);
     if (U_FAILURE(*status)) return result;
@@ -175,9 +177,12 @@ static UText *piece_clone(UText *dest, const UText *src, UBool deep, UErrorCode 
     (void)deep;
     if (U_FAILURE(*status)) return dest;
     const piece_state *s = state_of(src);
+    int64_t index = utext_getNativeIndex(src);
     UText *result = setup(dest, &s->source, s->capacity, status);
     if (U_FAILURE(*status)) return result;
-    piece_access(result, utext_getNativeIndex(src), true);
+    // At the source's position with nothing read yet: the first access reads the piece.
+    result->chunkNativeStart = index;
+    result->chunkNativeLimit = index;
     return result;
 }
 
@@ -199,7 +204,6 @@ struct caret_text *caret_text_open(const caret_text_source *source, int32_t piec
         *status = error;
         return NULL;
     }
-    piece_access(ut, 0, true);
     return (struct caret_text *)ut;
 }
 

@@ -38,8 +38,7 @@ final class ICUBreakIterator {
     init?(_ kind: Kind, locale: String = "", utf16 text: [UInt16]) {
         self.text = text
         var status: caret_icu_status = CARET_ICU_OK
-        let opened = locale.withCString { caret_break_open(kind.icuKind, $0, &status) }
-        guard caret_icu_succeeded(status), let opened else { return nil }
+        guard let opened = BreakIteratorPrototypes.shared.makeIterator(kind, locale: locale) else { return nil }
         iterator = opened
         self.text.withUnsafeBufferPointer { p in
             caret_break_set_utf16(iterator, p.baseAddress, Int32(p.count), &status)
@@ -56,8 +55,7 @@ final class ICUBreakIterator {
         self.text = []
         self.source = source
         var status: caret_icu_status = CARET_ICU_OK
-        let opened = locale.withCString { caret_break_open(kind.icuKind, $0, &status) }
-        guard caret_icu_succeeded(status), let opened else { return nil }
+        guard let opened = BreakIteratorPrototypes.shared.makeIterator(kind, locale: locale) else { return nil }
         iterator = opened
         caret_break_set_text(iterator, source.text, &status)
         guard caret_icu_succeeded(status) else {

@@ -25,6 +25,11 @@ struct caret_break_iterator;
 struct caret_break_iterator *caret_break_open(caret_break_kind kind, const char *locale, caret_icu_status *status);
 void caret_break_close(struct caret_break_iterator *iterator);
 
+/// A copy of `iterator` (its kind, locale and rules; its text is the same, so set a new one).
+/// Much cheaper than `caret_break_open`, which reads the rules afresh. `iterator` is only read.
+/// NULL with a failure in `status`.
+struct caret_break_iterator *caret_break_clone(const struct caret_break_iterator *iterator, caret_icu_status *status);
+
 /// Sets a flat UTF-16 text. The buffer must outlive its use by the iterator.
 void caret_break_set_utf16(struct caret_break_iterator *iterator, const uint16_t *text, int32_t length,
                            caret_icu_status *status);
