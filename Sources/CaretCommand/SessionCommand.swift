@@ -74,7 +74,8 @@ enum SessionCommand {
         var isField: Bool?, isEditable: Bool?, text: String?, locale: String?, traitsOff: Bool?
         func applied(to s: SessionSettings) -> SessionSettings {
             SessionSettings(isField: isField ?? s.isField, isEditable: isEditable ?? s.isEditable,
-                            text: text ?? s.text, locale: locale ?? s.locale, traitsOff: traitsOff ?? s.traitsOff)
+                            text: text ?? s.text, locale: locale ?? s.locale,
+                            traits: traitsOff == true ? .plain : s.traits, rules: s.rules)
         }
     }
 

@@ -35,6 +35,12 @@ public enum SessionAction: Sendable, Equatable {
     case setText(String)
     case delegate(Answers)
     case note(String)
+    /// Sets `traits` from code.
+    case traits(TextInputTraits)
+    /// Sets `rules` from code.
+    case rules(TextInputRules)
+    /// Sets `locale` from code.
+    case locale(String)
 
     /// Why a line did not parse, in words.
     public struct ParseError: Error, Sendable {
@@ -47,7 +53,7 @@ public enum SessionAction: Sendable, Equatable {
     /// The keys that name an action; every other key modifies one.
     static let actionKeys = ["settings", "insert", "return", "delete", "deleteForward", "mark", "unmark",
                              "move", "select", "paste", "cut", "copy", "replace", "clear", "undo", "redo",
-                             "break", "begin", "end", "text", "delegate", "note"]
+                             "break", "begin", "end", "text", "delegate", "note", "traits", "rules", "locale"]
     /// The modifier keys each action accepts.
     static let modifiers: [String: Set<String>] = [
         "mark": ["selected", "unit"], "move": ["by", "extend", "count"], "select": ["unit"],

@@ -64,6 +64,9 @@ enum SessionFormat {
                            ("return", a.returnKey)].filter { !$0.1 }.map(\.0)
             return "delegate " + (refused.isEmpty ? "allows everything" : "refuses " + refused.joined(separator: ", "))
         case .note(let s): return "# " + s
+        case .traits(let t): return "traits " + describe(t)
+        case .rules(let r): return "rules " + describe(r)
+        case .locale(let l): return "locale " + l
         }
     }
 

@@ -33,6 +33,9 @@ extension SessionRunner {
         case .begin: return "\(input.beginEditing())"
         case .end(let force): return "\(input.endEditing(force: force))"
         case .setText(let s): input.text = s
+        case .traits(let t): input.traits = t
+        case .rules(let r): input.rules = r
+        case .locale(let l): input.locale = l
         }
         return nil
     }

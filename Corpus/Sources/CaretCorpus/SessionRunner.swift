@@ -26,17 +26,15 @@ public final class SessionRunner {
         }
     }
 
-    /// The input the script drives (the contract's default rules; default traits unless the
-    /// settings turn them off).
+    /// The input the script drives (the contract's default traits and rules unless the settings
+    /// give others).
     public let input: TextInput
     let recorder = SessionRecorder()
 
     /// A new input as `settings` describe it. O(length of the initial text).
     public init(settings: SessionSettings) {
-        let traits = settings.traitsOff
-            ? TextInputTraits(autocapitalization: .none, smartQuotes: false, smartDashes: false, smartInsertDelete: false)
-            : TextInputTraits()
-        input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine, traits: traits)
+        input = TextInput(settings.text, kind: settings.isField ? .singleLine : .multiLine,
+                          traits: settings.traits ?? TextInputTraits(), rules: settings.rules ?? TextInputRules())
         input.isEditable = settings.isEditable
         if let locale = settings.locale { input.locale = locale }
         input.delegate = recorder
@@ -77,7 +75,8 @@ public final class SessionRunner {
     /// The first transcript line: what kind of input, and its text.
     func header(_ s: SessionSettings) -> String {
         "0 \(s.isField ? "field" : "view")\(s.isEditable ? "" : " (read-only)")\(s.locale.map { " locale \($0)" } ?? "")"
-            + (s.traitsOff ? " traits off" : "")
+            + (s.traits.map { " traits " + SessionFormat.describe($0) } ?? "")
+            + (s.rules.map { " rules " + SessionFormat.describe($0) } ?? "")
             + " · " + state()
     }
 
@@ -114,6 +113,7 @@ public final class SessionRunner {
         if let marked = input.markedTextRange { parts.append("marked " + place(marked)) }
         parts.append(input.isEditing ? "editing" : "not editing")
         parts.append("undo \(input.canUndo ? "yes" : "no"), redo \(input.canRedo ? "yes" : "no")")
+        parts += SessionFormat.shown(input)
         return parts.joined(separator: " · ")
     }
 }

@@ -10,7 +10,10 @@ import Foundation
 ///
 /// | line | what |
 /// | --- | --- |
-/// | `{"settings": {"kind": "field", "editable": true, "text": "…", "locale": "en", "traits": "off"}}` | first line only, every key optional: `kind` `field`/`singleLine` or `view`/`multiLine` (default), the initial text, editability, locale; `traits` `default` (the contract's: sentence capitals, smart quotes, dashes, insert and delete) or `off` (none of those, so typed and pasted text goes in as it is) |
+/// | `{"settings": {"kind": "field", "editable": true, "text": "…", "locale": "en", "traits": {…}, "rules": {…}}}` | first line only, every key optional: `kind` `field`/`singleLine` or `view`/`multiLine` (default), the initial text, editability, locale, traits and rules (as below) |
+/// | `{"traits": {"keyboardType": "numberPad", "isSecureTextEntry": true}}`, `{"traits": "off"}` | sets `traits` from code: `TextInputTraits`' keys (`autocapitalization` `none`/`words`/`sentences`/`allCharacters`, `smartQuotes`, `smartDashes`, `smartInsertDelete`, `keyboardType` `default`/`numberPad`/`asciiCapableNumberPad`/`decimalPad`/`phonePad`/…, `isSecureTextEntry`, `enablesReturnKeyAutomatically`); a missing key takes its default (not the value before); `"off"` (or `"plain"`) is `TextInputTraits.plain` (no capitals, smart quotes, dashes, insert and delete), `"default"` the contract's defaults |
+/// | `{"rules": {"maximumLength": 4, "pattern": "^[0-9]*$"}}` | sets `rules` from code: `maximumLength`, `pattern` (ICU syntax; a bad one is an error with ICU's reason), `placeholder`, `clearsOnBeginEditing`, `clearsOnInsertion`, `clearButtonMode`/`leftViewMode`/`rightViewMode` (`never`, `whileEditing`, `unlessEditing`, `always`) |
+/// | `{"locale": "de"}` | sets `locale` from code |
 /// | `{"insert": "text"}` | `insertText` (`"\n"` is Return) |
 /// | `{"return": 1}` | Return, as `insertText("\n")`, N times |
 /// | `{"delete": 1}`, `{"deleteForward": 1}` | `deleteBackward` / `deleteForward`, N presses |
@@ -99,17 +102,24 @@ public struct SessionSettings: Sendable, Equatable {
     public var text = ""
     /// The ICU locale id of the input (nil: the default, ICU's root).
     public var locale: String?
-    /// True turns off the traits that rewrite typed and pasted text (autocapitalization, smart
-    /// quotes, dashes, insert and delete); false keeps the contract's defaults.
-    public var traitsOff = false
+    /// The input's traits (nil: the defaults, `TextInputTraits()`).
+    public var traits: TextInputTraits?
+    /// The input's rules (nil: the defaults, `TextInputRules()`).
+    public var rules: TextInputRules?
 
-    /// Settings with the given values (by default a multi-line, editable, empty view). O(1).
+    /// True when the settings turn off the traits that rewrite typed and pasted text
+    /// (`TextInputTraits.plain`: no autocapitalization, smart quotes, dashes, insert and delete).
+    public var traitsOff: Bool { traits == .plain }
+
+    /// Settings with the given values (by default a multi-line, editable, empty view with the
+    /// default traits and rules); `traitsOff` is `traits: .plain`. O(1).
     public init(isField: Bool = false, isEditable: Bool = true, text: String = "", locale: String? = nil,
-                traitsOff: Bool = false) {
+                traitsOff: Bool = false, traits: TextInputTraits? = nil, rules: TextInputRules? = nil) {
         self.isField = isField
         self.isEditable = isEditable
         self.text = text
         self.locale = locale
-        self.traitsOff = traitsOff
+        self.traits = traitsOff ? .plain : traits
+        self.rules = rules
     }
 }

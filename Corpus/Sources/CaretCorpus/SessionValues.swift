@@ -54,6 +54,9 @@ struct SessionValues {
         case "text": return .setText(try string(key))
         case "delegate": return .delegate(try answers())
         case "note": return .note(try string(key))
+        case "traits": return .traits(try traits(key))
+        case "rules": return .rules(try rules(key))
+        case "locale": return .locale(try string(key))
         default: throw ParseError("unknown action \"\(key)\"")
         }
     }
@@ -114,8 +117,8 @@ struct SessionValues {
     func settings() throws(ParseError) -> SessionSettings {
         guard let o = object[key] as? [String: Any] else { throw ParseError("\"settings\" takes an object") }
         let inner = SessionValues(key: "settings", object: o)
-        if let extra = o.keys.filter({ !["kind", "editable", "text", "locale", "traits"].contains($0) }).sorted().first {
-            throw ParseError("unknown setting \"\(extra)\" (known: kind, editable, text, locale, traits)")
+        if let extra = o.keys.filter({ !["kind", "editable", "text", "locale", "traits", "rules"].contains($0) }).sorted().first {
+            throw ParseError("unknown setting \"\(extra)\" (known: kind, editable, text, locale, traits, rules)")
         }
         var s = SessionSettings()
         if o["kind"] != nil {
@@ -124,7 +127,8 @@ struct SessionValues {
         if o["editable"] != nil { s.isEditable = try inner.bool("editable") }
         if o["text"] != nil { s.text = try inner.string("text") }
         if o["locale"] != nil { s.locale = try inner.string("locale") }
-        if o["traits"] != nil { s.traitsOff = try inner.oneOf("traits", ["off": true, "default": false]) }
+        if o["traits"] != nil { s.traits = try inner.traits("traits") }
+        if o["rules"] != nil { s.rules = try inner.rules("rules") }
         return s
     }
 

@@ -219,6 +219,10 @@ final class TraitScenarioTests: XCTestCase {
         let (en, _) = editingInput(traits: pad, locale: "en")
         en.paste("1,234.5")
         XCTAssertEqual(en.text, "1234.5")
+        // No smart spaces on a pad: pasted digits join the digits there.
+        let (pin, _) = editingInput("12", traits: .init(keyboardType: .numberPad))
+        pin.paste("34")
+        XCTAssertEqual(pin.text, "1234")
         let (phone, _) = editingInput(traits: .init(keyboardType: .phonePad))
         phone.paste("Tel: +49 (30) 123-45;6")
         XCTAssertEqual(phone.text, " +49 (30) 123-45;6")

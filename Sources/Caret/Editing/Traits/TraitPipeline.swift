@@ -5,7 +5,8 @@
 ///    `clearsOnInsertion` is set, replaces the whole text;
 /// 2. the keyboard pad's filter (nothing left: no change);
 /// 3. smart dashes, smart quotes and autocapitalization on typed text;
-/// 4. smart insert (spaces around a pasted word) and smart delete (a doubled space);
+/// 4. smart insert (spaces around a pasted word) and smart delete (a doubled space), except
+///    on the keyboard pads;
 /// 5. the length limit's cut (nothing fits and nothing replaced: no change).
 ///
 /// The delegate is then offered the change as `shape` returns it; after it accepts,
@@ -26,12 +27,14 @@ struct TraitPipeline {
         if replacesAll && Self.replacesAll(change.kind) {
             change.range = 0..<document.count(in: .utf8)
         }
-        if let pad = KeyboardFilter(traits.keyboardType, decimalSeparator: { language().decimalSeparator }) {
+        let pad = KeyboardFilter(traits.keyboardType, decimalSeparator: { language().decimalSeparator })
+        if let pad {
             guard let filtered = pad.filter(change) else { return nil }
             change = filtered
         }
         change = TypingTransform(traits).apply(change, in: document, language: language())
-        if traits.smartInsertDelete {
+        // Not on the pads: spaces between pasted digits would be text the pad cannot type.
+        if traits.smartInsertDelete && pad == nil {
             change = SmartInsertDelete.apply(change, in: document, deletesSelection: deletesSelection)
         }
         if let maximum = rules.maximumLength, change.kind != .clear {
