@@ -14,10 +14,7 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func replace(_ range: TextRange, withText text: some StringProtocol) throws(TextError) -> TextRange {
-        guard let bytes = validated(range) else {
-            let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
-            throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
-        }
+        let bytes = try checkedUTF8Range(range)
         var string = String(text)
         return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0) }, removing: string.isEmpty)
     }
@@ -33,16 +30,9 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func replace(_ range: Range<Int>, in unit: TextUnit, withText text: some StringProtocol) throws(TextError) -> TextRange {
-        let bound = rope.summary[unit]
-        let (lower, upper, hint) = scalarAlignedUTF8Range(range, in: unit)
-        guard let s = lower else {
-            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
-        }
-        guard let e = upper else {
-            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
-        }
+        let (bytes, hint) = try checkedUTF8Range(range, in: unit)
         var string = String(text)
-        return resultRange(string.withUTF8 { replaceUTF8(s..<max(s, e), with: $0, hint: hint) }, removing: string.isEmpty)
+        return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0, hint: hint) }, removing: string.isEmpty)
     }
 
     /// Replaces the text in `range` with `text`, like `replace(_:withText:)`, and returns the
@@ -54,10 +44,7 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func edit(_ range: TextRange, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
-        guard let bytes = validated(range) else {
-            let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
-            throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
-        }
+        let bytes = try checkedUTF8Range(range)
         return applyEdit(bytes, text)
     }
 
@@ -69,15 +56,8 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func edit(_ range: Range<Int>, in unit: TextUnit, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
-        let bound = rope.summary[unit]
-        let (lower, upper, hint) = scalarAlignedUTF8Range(range, in: unit)
-        guard let s = lower else {
-            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
-        }
-        guard let e = upper else {
-            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
-        }
-        return applyEdit(s..<max(s, e), text, hint: hint)
+        let (bytes, hint) = try checkedUTF8Range(range, in: unit)
+        return applyEdit(bytes, text, hint: hint)
     }
 
     /// Applies a validated byte-range replacement and describes it; the description is the
@@ -89,6 +69,30 @@ extension TextDocument {
             _ = replaceUTF8(bytes, with: new, hint: hint, edit: edit)
             return edit
         }
+    }
+
+    /// The bytes of `range` snapped to grapheme boundaries, or the out-of-bounds error that
+    /// `replace` and `edit` throw for it.
+    private func checkedUTF8Range(_ range: TextRange) throws(TextError) -> Range<Int> {
+        guard let bytes = validated(range) else {
+            let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
+            throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
+        }
+        return bytes
+    }
+
+    /// The bytes of units `range` of `unit`, aligned to scalars only, with the cursor hint for
+    /// the edit; or the out-of-bounds error that `replace` and `edit` throw for it.
+    private func checkedUTF8Range(_ range: Range<Int>, in unit: TextUnit) throws(TextError) -> (Range<Int>, EditHint?) {
+        let bound = rope.summary[unit]
+        let (lower, upper, hint) = scalarAlignedUTF8Range(range, in: unit)
+        guard let s = lower else {
+            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.lowerBound)
+        }
+        guard let e = upper else {
+            throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
+        }
+        return (s..<max(s, e), hint)
     }
 
     /// What `replace` returns, given the new text's range widened to grapheme boundaries: that
