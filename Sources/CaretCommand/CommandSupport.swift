@@ -64,4 +64,26 @@ enum CommandSupport {
         }
         return n < 0 ? "-" + out : out
     }
+
+    /// The arguments of a command taking `[--locale ID] FILE…`: the locale (`""` when not
+    /// given) and the files, or nil after printing the usage line when no file is named.
+    static func localeAndFiles(_ arguments: [String], command: String) -> (locale: String, files: [String])? {
+        var locale = ""
+        var files: [String] = []
+        var k = 0
+        while k < arguments.count {
+            if arguments[k] == "--locale", k + 1 < arguments.count {
+                locale = arguments[k + 1]
+                k += 2
+            } else {
+                files.append(arguments[k])
+                k += 1
+            }
+        }
+        guard !files.isEmpty else {
+            printError("usage: caret \(command) [--locale ID] FILE…")
+            return nil
+        }
+        return (locale, files)
+    }
 }

@@ -7,22 +7,7 @@ import Caret
 /// text between two opportunities, with grapheme offsets and whether the break is mandatory.
 enum LinesCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var locale = ""
-        var files: [String] = []
-        var k = 0
-        while k < arguments.count {
-            if arguments[k] == "--locale", k + 1 < arguments.count {
-                locale = arguments[k + 1]
-                k += 2
-            } else {
-                files.append(arguments[k])
-                k += 1
-            }
-        }
-        guard !files.isEmpty else {
-            CommandSupport.printError("usage: caret lines [--locale ID] FILE…")
-            return 2
-        }
+        guard let (locale, files) = CommandSupport.localeAndFiles(arguments, command: "lines") else { return 2 }
         var status: Int32 = 0
         for path in files {
             guard var document = CommandSupport.load(path) else { status = 1; continue }

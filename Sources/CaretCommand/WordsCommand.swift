@@ -7,22 +7,7 @@ import Caret
 /// `rangeEnclosing(_:with: .word, in: .storage(.backward))` before it, with grapheme offsets.
 enum WordsCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        var locale = ""
-        var files: [String] = []
-        var k = 0
-        while k < arguments.count {
-            if arguments[k] == "--locale", k + 1 < arguments.count {
-                locale = arguments[k + 1]
-                k += 2
-            } else {
-                files.append(arguments[k])
-                k += 1
-            }
-        }
-        guard !files.isEmpty else {
-            CommandSupport.printError("usage: caret words [--locale ID] FILE…")
-            return 2
-        }
+        guard let (locale, files) = CommandSupport.localeAndFiles(arguments, command: "words") else { return 2 }
         var status: Int32 = 0
         for path in files {
             guard var document = CommandSupport.load(path) else { status = 1; continue }
