@@ -11,7 +11,7 @@ struct NodeSlots<Element> {
     /// (`RopeShape.standard`), since a node may hold one item too many between an insertion
     /// and the split that follows it.
     @inline(__always)
-    static var capacity: Int { 33 }
+    static var capacity: Int { RopeShape.standard.maxChildren + 1 }
 
     /// The first slot.
     let base: UnsafeMutablePointer<Element>

@@ -293,19 +293,19 @@ extension Rope {
         let leaf = node.leaf
         let before = leaf.chunks[cursor.slot].summary
         let result = try body(&leaf.chunks[cursor.slot])
-        let after = leaf.chunks[cursor.slot].summary
-        leaf.summary = leaf.summary - before + after
+        let delta = leaf.chunks[cursor.slot].summary - before
+        leaf.summary = leaf.summary + delta
         cursor.leaf = leaf
         if height > 0 {
             var parent = root
             for level in 0..<height {
                 let k = pathIndex(cursor.path, level: level)
-                let branch = parent.branch
-                branch.children[k].summary = branch.children[k].summary - before + after
-                if level > 0 { parent.summary = parent.summary - before + after }
-                parent = branch.children[k].node
+                let children = parent.children
+                children[k].summary = children[k].summary + delta
+                if level > 0 { parent.summary = parent.summary + delta }
+                parent = children[k].node
             }
-            root.summary = root.summary - before + after
+            root.summary = root.summary + delta
         }
         return result
     }
