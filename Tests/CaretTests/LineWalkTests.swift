@@ -21,26 +21,26 @@ final class LineWalkTests: XCTestCase {
         XCTAssertEqual(document.lines.underestimatedCount, document.lineCount, file: file, line: line)
         let terminators: Set<String> = ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}"]
         for (k, walked) in lines.enumerated() {
-            let where_ = "\(label): line \(k)"
-            XCTAssertEqual(walked.index, k, where_, file: file, line: line)
+            let context = "\(label): line \(k)"
+            XCTAssertEqual(walked.index, k, context, file: file, line: line)
             guard let start = document.position(line: k, column: 0) else {
-                XCTFail("\(where_): no position", file: file, line: line)
+                XCTFail("\(context): no position", file: file, line: line)
                 return
             }
-            XCTAssertEqual(walked.range.start, start, "\(where_): start", file: file, line: line)
-            XCTAssertEqual(walked.range, document.lineRange(containing: start), "\(where_): range", file: file, line: line)
-            XCTAssertEqual(walked.range, document.lineRange(containing: walked.range.end), "\(where_): range at its end", file: file, line: line)
+            XCTAssertEqual(walked.range.start, start, "\(context): start", file: file, line: line)
+            XCTAssertEqual(walked.range, document.lineRange(containing: start), "\(context): range", file: file, line: line)
+            XCTAssertEqual(walked.range, document.lineRange(containing: walked.range.end), "\(context): range at its end", file: file, line: line)
             XCTAssertEqual(walked.baseWritingDirection, document.baseWritingDirection(for: start),
-                           "\(where_): direction of \(document.text(in: walked.range) ?? "")", file: file, line: line)
-            XCTAssertEqual(walked.rangeIncludingTerminator.start, start, where_, file: file, line: line)
+                           "\(context): direction of \(document.text(in: walked.range) ?? "")", file: file, line: line)
+            XCTAssertEqual(walked.rangeIncludingTerminator.start, start, context, file: file, line: line)
             let next = k + 1 < lines.count ? document.position(line: k + 1, column: 0) : document.endOfDocument
-            XCTAssertEqual(walked.rangeIncludingTerminator.end, next, "\(where_): next line", file: file, line: line)
+            XCTAssertEqual(walked.rangeIncludingTerminator.end, next, "\(context): next line", file: file, line: line)
             let terminator = document.textRange(from: walked.range.end, to: walked.rangeIncludingTerminator.end)
                 .flatMap { document.text(in: $0) } ?? "?"
             if k + 1 < lines.count {
-                XCTAssertTrue(terminators.contains(terminator), "\(where_): terminator \(Array(terminator.unicodeScalars))", file: file, line: line)
+                XCTAssertTrue(terminators.contains(terminator), "\(context): terminator \(Array(terminator.unicodeScalars))", file: file, line: line)
             } else {
-                XCTAssertEqual(terminator, "", "\(where_): the last line has no terminator", file: file, line: line)
+                XCTAssertEqual(terminator, "", "\(context): the last line has no terminator", file: file, line: line)
             }
         }
     }
