@@ -40,7 +40,7 @@ struct Rope<Chunk: RopeChunk>: @unchecked Sendable {
 
     /// Splits `count` items into the fewest groups of at most `max`, as even as possible, so
     /// that every group also holds at least `max / 2` items when there is more than one.
-    private static func groups(of count: Int, max: Int) -> [Range<Int>] {
+    static func groups(of count: Int, max: Int) -> [Range<Int>] {
         let groupCount = (count + max - 1) / max
         var result: [Range<Int>] = []
         result.reserveCapacity(groupCount)

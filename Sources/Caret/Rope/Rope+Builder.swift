@@ -1,0 +1,83 @@
+// Building a rope bottom-up from chunks that arrive one at a time (a streaming load), without
+// first collecting them all in one array.
+
+extension Rope {
+    /// Builds a rope from chunks that arrive in order. Each level keeps at most
+    /// `2 * maxChildren - 1` items waiting for a parent: once it holds `2 * maxChildren`, the
+    /// first `maxChildren` become a full node one level up. `finish()` then splits what each
+    /// level still holds into one or two nodes of at least `maxChildren / 2` items, so the tree
+    /// meets the same invariants as `init(chunks:)` (`checkInvariants()`).
+    ///
+    /// Memory: the chunks themselves plus O(maxChildren × height) waiting items. Time: O(1)
+    /// amortised per chunk.
+    struct Builder {
+        let shape: RopeShape
+        /// Chunks waiting for a leaf node.
+        private var leaves: [Chunk] = []
+        /// Nodes waiting for a parent, by height (0 = leaf nodes).
+        private var levels: [[Node]] = []
+        /// Whether a full node has been made from the items of a level (index 0: the chunks,
+        /// k: `levels[k - 1]`); such a level keeps at least `maxChildren` items from then on.
+        private var madeNodes: [Bool] = [false]
+
+        init(shape: RopeShape = .standard) {
+            self.shape = shape
+        }
+
+        /// Adds `chunk` after the chunks added so far. O(1) amortised.
+        mutating func append(_ chunk: Chunk) {
+            leaves.append(chunk)
+            let max = shape.maxChildren
+            guard leaves.count == 2 * max else { return }
+            let node = Node(chunks: Array(leaves[..<max]))
+            leaves.removeFirst(max)
+            madeNodes[0] = true
+            push(node, height: 0)
+        }
+
+        /// Puts `node` in line for a parent, making a full parent when enough are waiting.
+        private mutating func push(_ node: Node, height: Int) {
+            if levels.count == height {
+                levels.append([])
+                madeNodes.append(false)
+            }
+            levels[height].append(node)
+            let max = shape.maxChildren
+            guard levels[height].count == 2 * max else { return }
+            let parent = Node(children: Array(levels[height][..<max]))
+            levels[height].removeFirst(max)
+            madeNodes[height + 1] = true
+            push(parent, height: height + 1)
+        }
+
+        /// The rope of every chunk added, in order. O(height × maxChildren).
+        consuming func finish() -> Rope {
+            let max = shape.maxChildren
+            if !madeNodes[0] && leaves.count <= max {
+                return Rope(root: Node(chunks: leaves), shape: shape)
+            }
+            for group in Rope.groups(of: leaves.count, max: max) {
+                push(Node(chunks: Array(leaves[group])), height: 0)
+            }
+            var height = 0
+            while true {
+                let waiting = levels[height]
+                if !madeNodes[height + 1] && waiting.count <= max {
+                    // Nothing above this level: one node is the root, a few get one parent.
+                    let root = waiting.count == 1 ? waiting[0] : Node(children: waiting)
+                    return Rope(root: root, shape: shape)
+                }
+                for group in Rope.groups(of: waiting.count, max: max) {
+                    push(Node(children: Array(waiting[group])), height: height + 1)
+                }
+                height += 1
+            }
+        }
+    }
+
+    /// A rope over an existing tree, which must meet the invariants for `shape`.
+    fileprivate init(root: Node, shape: RopeShape) {
+        self.shape = shape
+        self.root = root
+    }
+}
