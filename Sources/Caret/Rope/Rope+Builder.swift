@@ -10,7 +10,9 @@ extension Rope {
     ///
     /// Memory: the chunks themselves plus O(maxChildren × height) waiting items. Time: O(1)
     /// amortised per chunk.
-    struct Builder {
+    ///
+    /// Sendable like `Rope`: the nodes it holds are its own until `finish()` hands them over.
+    struct Builder: @unchecked Sendable {
         let shape: RopeShape
         /// Chunks waiting for a leaf node.
         private var leaves: [Chunk] = []
@@ -29,7 +31,7 @@ extension Rope {
             leaves.append(chunk)
             let max = shape.maxChildren
             guard leaves.count == 2 * max else { return }
-            let node = Node(chunks: Array(leaves[..<max]))
+            let node = Node.leaf(Array(leaves[..<max]))
             leaves.removeFirst(max)
             madeNodes[0] = true
             push(node, height: 0)
@@ -44,7 +46,7 @@ extension Rope {
             levels[height].append(node)
             let max = shape.maxChildren
             guard levels[height].count == 2 * max else { return }
-            let parent = Node(children: Array(levels[height][..<max]))
+            let parent = Node.branch(over: Array(levels[height][..<max]))
             levels[height].removeFirst(max)
             madeNodes[height + 1] = true
             push(parent, height: height + 1)
@@ -54,21 +56,21 @@ extension Rope {
         consuming func finish() -> Rope {
             let max = shape.maxChildren
             if !madeNodes[0] && leaves.count <= max {
-                return Rope(root: Node(chunks: leaves), shape: shape)
+                return Rope(root: Node.leaf(leaves), shape: shape)
             }
             for group in Rope.groups(of: leaves.count, max: max) {
-                push(Node(chunks: Array(leaves[group])), height: 0)
+                push(Node.leaf(Array(leaves[group])), height: 0)
             }
             var height = 0
             while true {
                 let waiting = levels[height]
                 if !madeNodes[height + 1] && waiting.count <= max {
                     // Nothing above this level: one node is the root, a few get one parent.
-                    let root = waiting.count == 1 ? waiting[0] : Node(children: waiting)
+                    let root = waiting.count == 1 ? waiting[0] : Node.branch(over: waiting)
                     return Rope(root: root, shape: shape)
                 }
                 for group in Rope.groups(of: waiting.count, max: max) {
-                    push(Node(children: Array(waiting[group])), height: height + 1)
+                    push(Node.branch(over: Array(waiting[group])), height: height + 1)
                 }
                 height += 1
             }

@@ -12,10 +12,12 @@ extension Rope {
             precondition(node.itemCount >= shape.minChildren, "node under capacity: \(node.itemCount)")
         }
         if node.height > 0 {
-            precondition(!isRoot || node.children.count >= 2, "internal root with one child")
+            let branch = node.branch
+            precondition(!isRoot || branch.children.count >= 2, "internal root with one child")
             var total = Summary.zero
             var count = 0
-            for child in node.children {
+            for k in 0..<branch.children.count {
+                let child = branch.children[k]
                 precondition(child.node.height == node.height - 1, "uneven depth")
                 check(child.node, isRoot: false, shape: shape, checkChunk)
                 precondition(child.summary == child.node.summary, "stale child summary in parent")
@@ -26,13 +28,14 @@ extension Rope {
             precondition(total == node.summary, "stale summary in node")
             precondition(count == node.chunkCount, "stale chunk count in node")
         } else {
+            let leaf = node.leaf
             var total = Summary.zero
-            for chunk in node.chunks {
-                checkChunk(chunk)
-                total = total + chunk.summary
+            for k in 0..<leaf.chunks.count {
+                checkChunk(leaf.chunks[k])
+                total = total + leaf.chunks[k].summary
             }
             precondition(total == node.summary, "stale summary in leaf node")
-            precondition(node.chunks.count == node.chunkCount, "stale chunk count in leaf node")
+            precondition(leaf.chunks.count == node.chunkCount, "stale chunk count in leaf node")
         }
     }
 }
