@@ -28,17 +28,8 @@ enum StatsCommand {
         var failures = 0
         var totals = [0, 0, 0, 0, 0]
         for path in files {
-            // Streamed: the file is read piece by piece into the rope, never whole in memory.
             let start = CommandSupport.now()
-            let document: TextDocument
-            do {
-                document = try TextDocument(contentsOfFile: path)
-            } catch {
-                if case .unreadableFile = error.kind {
-                    CommandSupport.printError("cannot read \(path)")
-                } else {
-                    CommandSupport.printError("\(path): \(error)")
-                }
+            guard let document = CommandSupport.load(path) else {
                 failures += 1
                 continue
             }
