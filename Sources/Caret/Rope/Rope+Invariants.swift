@@ -3,13 +3,14 @@ extension Rope {
     /// Verifies the B-tree: uniform depth, node sizes within the shape, cached totals equal to
     /// the sums below. Calls `checkChunk` on every chunk. Traps with a message on a violation.
     func checkInvariants(_ checkChunk: (Chunk) -> Void = { _ in }) {
-        Rope.check(root, isRoot: true, shape: shape, checkChunk)
+        precondition(Chunk.maxChildren >= 4, "a node must hold at least 4 items")
+        Rope.check(root, isRoot: true, checkChunk)
     }
 
-    private static func check(_ node: Node, isRoot: Bool, shape: RopeShape, _ checkChunk: (Chunk) -> Void) {
-        precondition(node.itemCount <= shape.maxChildren, "node over capacity: \(node.itemCount)")
+    private static func check(_ node: Node, isRoot: Bool, _ checkChunk: (Chunk) -> Void) {
+        precondition(node.itemCount <= Chunk.maxChildren, "node over capacity: \(node.itemCount)")
         if !isRoot {
-            precondition(node.itemCount >= shape.minChildren, "node under capacity: \(node.itemCount)")
+            precondition(node.itemCount >= Chunk.minChildren, "node under capacity: \(node.itemCount)")
         }
         if node.height > 0 {
             precondition(!isRoot || node.children.count >= 2, "internal root with one child")
@@ -17,7 +18,7 @@ extension Rope {
             var count = 0
             for child in node.children {
                 precondition(child.node.height == node.height - 1, "uneven depth")
-                check(child.node, isRoot: false, shape: shape, checkChunk)
+                check(child.node, isRoot: false, checkChunk)
                 precondition(child.summary == child.node.summary, "stale child summary in parent")
                 precondition(child.chunkCount == child.node.chunkCount, "stale child count in parent")
                 total = total + child.summary

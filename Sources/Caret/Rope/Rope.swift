@@ -8,26 +8,23 @@ struct Rope<Chunk: RopeChunk>: Sendable {
     typealias Node = RopeNode<Chunk>
 
     var root: Node
-    let shape: RopeShape
 
     /// An empty rope.
-    init(shape: RopeShape = .standard) {
-        self.shape = shape
+    init() {
         self.root = Node(chunks: [])
     }
 
     /// Builds a balanced tree over `chunks` in order. O(n).
-    init(chunks: [Chunk], shape: RopeShape = .standard) {
-        self.shape = shape
-        guard chunks.count > shape.maxChildren else {
+    init(chunks: [Chunk]) {
+        guard chunks.count > Chunk.maxChildren else {
             self.root = Node(chunks: chunks)
             return
         }
-        var level: [Node] = Rope.groups(of: chunks.count, max: shape.maxChildren).map {
+        var level: [Node] = Rope.groups(of: chunks.count, max: Chunk.maxChildren).map {
             Node(chunks: Array(chunks[$0]))
         }
         while level.count > 1 {
-            let parents = Rope.groups(of: level.count, max: shape.maxChildren).map {
+            let parents = Rope.groups(of: level.count, max: Chunk.maxChildren).map {
                 Node(children: Array(level[$0]))
             }
             level = parents
