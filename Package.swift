@@ -11,7 +11,7 @@ let package = Package(
     // Off by default (a dependent package gets it only by naming it): a build for the tests
     // that stores text in chunks of at most 4 bytes and nodes of at most 4 children, so that a
     // few dozen bytes make a tree several levels deep with a seam at nearly every cluster, and
-    // that verifies the whole structure after every edit of a document up to 64 KiB (O(n)
+    // that verifies the whole structure after every edit of a document up to 4 KiB (O(n)
     // each). `swift test --traits TinyShapes`; see README.md and docs/ARCHITECTURE.md
     // ("Storage shapes").
     traits: [

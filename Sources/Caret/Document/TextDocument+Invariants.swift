@@ -2,15 +2,16 @@
 
 extension TextDocument {
     /// In the test build (`--traits TinyShapes`), `checkInvariants()` after every edit of a
-    /// document of at most 64 KiB (16,000 tiny chunks or more, a tree seven levels deep), so
-    /// that every test and fuzzer that edits checks the whole structure at each step. Larger
-    /// documents are skipped: the check is O(n), and a test typing a thousand keystrokes into a
-    /// megabyte would take a quarter of an hour; such tests call `checkInvariants()` themselves.
-    /// In every other build nothing, folded away.
+    /// document of at most 4 KiB (the fuzzers' bound: a thousand tiny chunks or more, a tree
+    /// five levels deep), so that every test and fuzzer that edits checks the whole structure
+    /// at each step. Larger documents are skipped: the check is O(n), and tests that type
+    /// thousands of keystrokes into long texts would take many minutes; the tests that edit
+    /// long texts call `checkInvariants()` themselves. In every other build nothing, folded
+    /// away.
     @inline(__always)
     func checkInvariantsAfterEdit() {
         #if TinyShapes
-        if rope.summary.utf8 <= 1 << 16 { checkInvariants() }
+        if rope.summary.utf8 <= 1 << 12 { checkInvariants() }
         #endif
     }
 
