@@ -93,7 +93,8 @@ struct Bench {
             exit(0)
         }
 
-        let docNames = ["load.generated", "position.", "edit.", "walk.", "snapshot.", "memory.generated", "input."]
+        let docNames = ["load.generated", "load.streaming", "stats.", "position.", "edit.", "walk.", "snapshot.",
+                        "memory.generated", "input."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
@@ -105,6 +106,7 @@ struct Bench {
                                              alwaysLoad: true)
         }
         if anySelected(["load.ascii"]) { asciiLoad(byteCount: byteCount) }
+        if anySelected(["load.streaming", "stats."]) { streamingWorkloads(doc, bytes: generated) }
         if let corpus, anySelected(["load.largest-file"]), let largest = corpus.largestTextFile(),
            let data = FileManager.default.contents(atPath: largest) {
             let name = (largest as NSString).lastPathComponent

@@ -24,16 +24,17 @@ enum CommandSupport {
         return result
     }
 
-    /// Loads a UTF-8 file, reporting ill-formed input with its byte offset.
+    /// Loads a UTF-8 file, reporting ill-formed input with its byte offset. Streamed: the file
+    /// is read piece by piece into the rope, never whole in memory.
     static func load(_ path: String) -> TextDocument? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("cannot read \(path)")
-            return nil
-        }
         do {
-            return try TextDocument(validatingUTF8: data)
+            return try TextDocument(contentsOfFile: path)
         } catch {
-            printError("\(path): \(error)")
+            if case .unreadableFile = error.kind {
+                printError("cannot read \(path)")
+            } else {
+                printError("\(path): \(error)")
+            }
             return nil
         }
     }

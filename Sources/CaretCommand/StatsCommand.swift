@@ -4,13 +4,11 @@ import Caret
 /// `caret stats FILE|DIR…`: loads each file (rejecting ill-formed UTF-8 with the byte offset)
 /// and prints its length in every unit, so that the differences between them show.
 enum StatsCommand {
-    /// Non-empty hard lines by resolved base direction.
+    /// Non-empty hard lines by resolved base direction, in one pass over the text.
     static func paragraphDirections(_ document: TextDocument) -> (ltr: Int, rtl: Int) {
         var ltr = 0, rtl = 0
-        for line in 0..<document.lineCount {
-            guard let start = document.position(line: line, column: 0),
-                  let range = document.lineRange(containing: start), !range.isEmpty else { continue }
-            if document.baseWritingDirection(for: start) == .rightToLeft { rtl += 1 } else { ltr += 1 }
+        for line in document.lines where !line.range.isEmpty {
+            if line.baseWritingDirection == .rightToLeft { rtl += 1 } else { ltr += 1 }
         }
         return (ltr, rtl)
     }
@@ -30,17 +28,8 @@ enum StatsCommand {
         var failures = 0
         var totals = [0, 0, 0, 0, 0]
         for path in files {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                CommandSupport.printError("cannot read \(path)")
-                failures += 1
-                continue
-            }
             let start = CommandSupport.now()
-            let document: TextDocument
-            do {
-                document = try TextDocument(validatingUTF8: data)
-            } catch {
-                CommandSupport.printError("\(path): \(error)")
+            guard let document = CommandSupport.load(path) else {
                 failures += 1
                 continue
             }
@@ -64,7 +53,7 @@ enum StatsCommand {
             bytes: UTF-8 size · UTF-16: what NSRange/UIKit/LSP count · scalars: code points ·
             graphemes: user-perceived characters (ICU's rules) · lines: hard lines (LF, CR, CRLF, NEL, LS, PS…)
             ¶ LTR/RTL: non-empty paragraphs by base direction (UAX #9: the first strong character decides) ·
-            load: validating + segmenting the file into the rope
+            load: reading, validating + segmenting the file into the rope
             """)
         return failures == 0 ? 0 : 1
     }

@@ -83,22 +83,9 @@ struct BidiResolver {
     /// P2–P3 for the UTF-8 `bytes` taken as one text: the level of its first paragraph. O(n)
     /// at worst, usually stops at the first letter; no allocation.
     static func paragraphLevel(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        let table = BidiClassTable.shared
-        var depth = 0
-        var i = 0
-        while i < bytes.count {
-            let (c, length) = UTF8Scalars.decode(bytes, at: i)
-            i += length
-            switch table.bidiClass(c) {
-            case .lri, .rli, .fsi: depth += 1
-            case .pdi: if depth > 0 { depth -= 1 }
-            case .b: return 0
-            case .l: if depth == 0 { return 0 }
-            case .r, .al: if depth == 0 { return 1 }
-            default: break
-            }
-        }
-        return 0
+        var scan = ParagraphLevelScan()
+        scan.feed(bytes)
+        return scan.level
     }
 
     // MARK: - One paragraph

@@ -152,11 +152,14 @@ extension TextDocument {
         var node = rope.root
         for level in 0..<node.height {
             let k = rope.pathIndex(state.path, level: level)
-            guard k < node.children.count else { return nil }
-            node = node.children[k].node
+            let branch = node.branch
+            guard k < branch.children.count else { return nil }
+            node = branch.children[k].node
         }
-        guard node.height == 0 && state.slot < node.chunks.count else { return nil }
-        return Cursor(path: state.path, leaf: node, slot: state.slot, index: state.index, prefix: state.prefix)
+        guard node.height == 0 else { return nil }
+        let leaf = node.leaf
+        guard state.slot < leaf.chunks.count else { return nil }
+        return Cursor(path: state.path, leaf: leaf, slot: state.slot, index: state.index, prefix: state.prefix)
     }
 
     /// Leaves the finger at `cursor` (a cursor on this document's tree), with `point` inside

@@ -66,12 +66,14 @@ extension TextDocument {
         let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
         if near.utf8 <= plan.window.lowerBound && near.utf8 < ls { return near }
         guard near.utf8 == le || near.utf8 == ls else { return nil }
-        let removed = chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
+        // ASCII on both sides (the common case): every byte is a scalar of one UTF-16 unit.
+        let removed = plan.isASCII ? (scalars: le - ls, supplementary: 0)
+            : chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
         let atStart = near.utf8 == le
             ? ChunkPoint(utf8: ls, utf16: near.utf16 - removed.scalars - removed.supplementary,
                          scalars: near.scalars - removed.scalars)
             : near
-        let added = UTF8Scalars.countScalars(in: new)
+        let added = plan.isASCII ? (scalars: new.count, supplementary: 0) : UTF8Scalars.countScalars(in: new)
         return ChunkPoint(utf8: ls + new.count, utf16: atStart.utf16 + added.scalars + added.supplementary,
                           scalars: atStart.scalars + added.scalars)
     }
@@ -86,6 +88,8 @@ extension TextDocument {
         var before: TextSummary
         var after: TextSummary
         var enclosing: Range<Int>
+        /// True when the replaced and the inserted bytes are all ASCII.
+        var isASCII = false
     }
 
     /// The fast path, when it applies: an edit inside the cursor's chunk that keeps it within
@@ -176,7 +180,7 @@ extension TextDocument {
             localRange: ls..<le, window: window, newSize: newSize,
             before: TextSummary(utf8: oldCount, utf16: oldCount, scalars: oldCount, graphemes: oldCount, lines: oldLines),
             after: TextSummary(utf8: newCount, utf16: newCount, scalars: newCount, graphemes: newCount, lines: newLines),
-            enclosing: start..<(start + new.count))
+            enclosing: start..<(start + new.count), isASCII: true)
     }
 
     /// The general path: keep the chunks before the edit, rebuild the window — the chunks the
@@ -199,8 +203,12 @@ extension TextDocument {
 
         // Take in following chunks while their first cluster joins the window (the old chunk
         // boundary is no longer a cluster boundary) or while the window is too small to stand.
+        // The breaker needs the window's last clusters only: from a stable boundary on, it is
+        // in the state a pass over the whole window would leave.
         var breaker = GraphemeBreaker()
-        window.withUnsafeBufferPointer { breaker.feed($0) }
+        window.withUnsafeBufferPointer { w in
+            breaker.feed(UnsafeBufferPointer(rebasing: w[stableBoundary(in: w, before: w.count)...]))
+        }
         var next = last
         while rope.moveToNext(&next) {
             let chunk = next.chunk

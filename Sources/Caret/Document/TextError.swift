@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What went wrong, and where. Every error Caret throws is one of these.
 public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why UTF-8 input was rejected.
@@ -24,13 +32,17 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A position, range or offset outside the document; `offset` is the offending value in
         /// `unit`, `bound` the largest allowed (the document's length in `unit`).
         case outOfBounds(unit: TextUnit, bound: Int)
+        /// Reading a file failed (`TextDocument(contentsOfFile:)`): `errno` is the system's
+        /// error number (`ENOENT`, `EACCES`, `EISDIR`…), `offset` the bytes read before it.
+        case unreadableFile(errno: Int32)
     }
 
     /// What went wrong: ill-formed UTF-8 (with the reason) or an offset out of bounds (with its
     /// unit and the bound).
     public let kind: Kind
     /// The offset the error names: the byte offset of the bad sequence for UTF-8 errors, the
-    /// offending offset in its `unit` for bounds errors.
+    /// offending offset in its `unit` for bounds errors, the bytes read before the failure for
+    /// file errors.
     public let offset: Int
 
     init(_ kind: Kind, byteOffset: Int) {
@@ -55,6 +67,8 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
             return "invalid UTF-8 at byte offset \(offset): \(what)"
         case .outOfBounds(let unit, let bound):
             return "offset \(offset) (\(unit)) is outside the document (0...\(bound))"
+        case .unreadableFile(let code):
+            return "cannot read the file after byte offset \(offset): \(String(cString: strerror(code))) (errno \(code))"
         }
     }
 }

@@ -33,7 +33,7 @@ extension Rope {
         /// Child index taken at each level from the root down, `pathBits` bits per level.
         var path: UInt64
         /// The node of chunks holding the current chunk (owned by the rope, not by the cursor).
-        unowned(unsafe) var leaf: Node
+        unowned(unsafe) var leaf: RopeLeaf<Chunk>
         /// The chunk's index in `leaf.chunks`.
         var slot: Int
         /// The chunk's index in the rope.
@@ -83,32 +83,30 @@ extension Rope {
         let bits = pathBits
         let before = bias == .before
         while node.height > 0 {
-            let picked: Int = node.children.withUnsafeBufferPointer { children in
-                let last = children.count - 1
-                for k in 0..<last {
-                    let m = M.measure(children[k].summary)
-                    if before ? remaining <= m : remaining < m { return k }
-                    remaining -= m
-                    prefix = prefix + children[k].summary
-                    index += children[k].chunkCount
-                }
-                return last
+            let branch = node.branch
+            let last = branch.children.count - 1
+            var picked = last
+            for k in 0..<last {
+                let m = M.measure(branch.children[k].summary)
+                if before ? remaining <= m : remaining < m { picked = k; break }
+                remaining -= m
+                prefix = prefix + branch.children[k].summary
+                index += branch.children[k].chunkCount
             }
             path |= UInt64(picked) << UInt64(level * bits)
             level += 1
-            node = node.children[picked].node
+            node = branch.children[picked].node
         }
-        let slot: Int = node.chunks.withUnsafeBufferPointer { chunks in
-            let last = chunks.count - 1
-            for k in 0..<last {
-                let m = M.measure(chunks[k].summary)
-                if before ? remaining <= m : remaining < m { return k }
-                remaining -= m
-                prefix = prefix + chunks[k].summary
-            }
-            return last
+        let leaf = node.leaf
+        let last = leaf.chunks.count - 1
+        var slot = last
+        for k in 0..<last {
+            let m = M.measure(leaf.chunks[k].summary)
+            if before ? remaining <= m : remaining < m { slot = k; break }
+            remaining -= m
+            prefix = prefix + leaf.chunks[k].summary
         }
-        return Cursor(path: path, leaf: node, slot: slot, index: index + slot, prefix: prefix)
+        return Cursor(path: path, leaf: leaf, slot: slot, index: index + slot, prefix: prefix)
     }
 
     /// A cursor at chunk `index` (0..<chunkCount). O(log n).
@@ -120,18 +118,20 @@ extension Rope {
         var path: UInt64 = 0
         var level = 0
         while node.height > 0 {
+            let branch = node.branch
             var k = 0
-            while remaining >= node.children[k].chunkCount {
-                remaining -= node.children[k].chunkCount
-                prefix = prefix + node.children[k].summary
+            while remaining >= branch.children[k].chunkCount {
+                remaining -= branch.children[k].chunkCount
+                prefix = prefix + branch.children[k].summary
                 k += 1
             }
             path = settingPathIndex(path, level: level, to: k)
             level += 1
-            node = node.children[k].node
+            node = branch.children[k].node
         }
-        for k in 0..<remaining { prefix = prefix + node.chunks[k].summary }
-        return Cursor(path: path, leaf: node, slot: remaining, index: index, prefix: prefix)
+        let leaf = node.leaf
+        for k in 0..<remaining { prefix = prefix + leaf.chunks[k].summary }
+        return Cursor(path: path, leaf: leaf, slot: remaining, index: index, prefix: prefix)
     }
 
     /// Moves `cursor` to the chunk that holds `offset` of `M` (with `bias`), starting from where
@@ -204,18 +204,18 @@ extension Rope {
         var pivotNode = root
         for level in 0..<root.height {
             let k = pathIndex(cursor.path, level: level)
-            if k + 1 < node.children.count { pivot = level; pivotNode = node }
-            node = node.children[k].node
+            if k + 1 < node.branch.children.count { pivot = level; pivotNode = node }
+            node = node.branch.children[k].node
         }
         precondition(pivot >= 0, "cursor past the end")
         var path = settingPathIndex(cursor.path, level: pivot, to: pathIndex(cursor.path, level: pivot) + 1)
-        node = pivotNode.children[pathIndex(path, level: pivot)].node
+        node = pivotNode.branch.children[pathIndex(path, level: pivot)].node
         for level in (pivot + 1)..<root.height {
             path = settingPathIndex(path, level: level, to: 0)
-            node = node.children[0].node
+            node = node.branch.children[0].node
         }
         cursor.path = path
-        cursor.leaf = node
+        cursor.leaf = node.leaf
         cursor.slot = 0
         return true
     }
@@ -237,20 +237,21 @@ extension Rope {
         for level in 0..<root.height {
             let k = pathIndex(cursor.path, level: level)
             if k > 0 { pivot = level; pivotNode = node }
-            node = node.children[k].node
+            node = node.branch.children[k].node
         }
         precondition(pivot >= 0, "cursor before the start")
         var path = settingPathIndex(cursor.path, level: pivot, to: pathIndex(cursor.path, level: pivot) - 1)
-        node = pivotNode.children[pathIndex(path, level: pivot)].node
+        node = pivotNode.branch.children[pathIndex(path, level: pivot)].node
         for level in (pivot + 1)..<root.height {
-            let last = node.children.count - 1
+            let last = node.branch.children.count - 1
             path = settingPathIndex(path, level: level, to: last)
-            node = node.children[last].node
+            node = node.branch.children[last].node
         }
+        let leaf = node.leaf
         cursor.path = path
-        cursor.leaf = node
-        cursor.slot = node.chunks.count - 1
-        cursor.prefix = cursor.prefix - node.chunks[cursor.slot].summary
+        cursor.leaf = leaf
+        cursor.slot = leaf.chunks.count - 1
+        cursor.prefix = cursor.prefix - leaf.chunks[cursor.slot].summary
         return true
     }
 
@@ -287,22 +288,24 @@ extension Rope {
         var node = root
         let height = root.height
         for level in 0..<height {
-            node = node.uniqueChild(pathIndex(cursor.path, level: level))
+            node = node.branch.uniqueChild(pathIndex(cursor.path, level: level))
         }
-        let before = node.chunks[cursor.slot].summary
-        let result = try body(&node.chunks[cursor.slot])
-        let after = node.chunks[cursor.slot].summary
-        node.summary = node.summary - before + after
-        cursor.leaf = node
+        let leaf = node.leaf
+        let before = leaf.chunks[cursor.slot].summary
+        let result = try body(&leaf.chunks[cursor.slot])
+        let delta = leaf.chunks[cursor.slot].summary - before
+        leaf.summary = leaf.summary + delta
+        cursor.leaf = leaf
         if height > 0 {
             var parent = root
             for level in 0..<height {
                 let k = pathIndex(cursor.path, level: level)
-                parent.children[k].summary = parent.children[k].summary - before + after
-                if level > 0 { parent.summary = parent.summary - before + after }
-                parent = parent.children[k].node
+                let children = parent.children
+                children[k].summary = children[k].summary + delta
+                if level > 0 { parent.summary = parent.summary + delta }
+                parent = children[k].node
             }
-            root.summary = root.summary - before + after
+            root.summary = root.summary + delta
         }
         return result
     }

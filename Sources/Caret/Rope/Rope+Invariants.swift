@@ -3,7 +3,7 @@ extension Rope {
     /// Verifies the B-tree: uniform depth, node sizes within the shape, cached totals equal to
     /// the sums below. Calls `checkChunk` on every chunk. Traps with a message on a violation.
     func checkInvariants(_ checkChunk: (Chunk) -> Void = { _ in }) {
-        precondition(Chunk.maxChildren >= 4, "a node must hold at least 4 items")
+        precondition(Chunk.maxChildren >= 4 && Chunk.maxChildren <= RopeShape.widest, "fan-out \(Chunk.maxChildren)")
         Rope.check(root, isRoot: true, checkChunk)
     }
 
@@ -13,10 +13,12 @@ extension Rope {
             precondition(node.itemCount >= Chunk.minChildren, "node under capacity: \(node.itemCount)")
         }
         if node.height > 0 {
-            precondition(!isRoot || node.children.count >= 2, "internal root with one child")
+            let branch = node.branch
+            precondition(!isRoot || branch.children.count >= 2, "internal root with one child")
             var total = Summary.zero
             var count = 0
-            for child in node.children {
+            for k in 0..<branch.children.count {
+                let child = branch.children[k]
                 precondition(child.node.height == node.height - 1, "uneven depth")
                 check(child.node, isRoot: false, checkChunk)
                 precondition(child.summary == child.node.summary, "stale child summary in parent")
@@ -27,13 +29,14 @@ extension Rope {
             precondition(total == node.summary, "stale summary in node")
             precondition(count == node.chunkCount, "stale chunk count in node")
         } else {
+            let leaf = node.leaf
             var total = Summary.zero
-            for chunk in node.chunks {
-                checkChunk(chunk)
-                total = total + chunk.summary
+            for k in 0..<leaf.chunks.count {
+                checkChunk(leaf.chunks[k])
+                total = total + leaf.chunks[k].summary
             }
             precondition(total == node.summary, "stale summary in leaf node")
-            precondition(node.chunks.count == node.chunkCount, "stale chunk count in leaf node")
+            precondition(leaf.chunks.count == node.chunkCount, "stale chunk count in leaf node")
         }
     }
 }

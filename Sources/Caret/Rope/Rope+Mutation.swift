@@ -11,23 +11,25 @@ extension Rope {
 
     private static func mutate<R>(_ node: Node, at index: Int, _ body: (inout Chunk) throws -> R) rethrows -> R {
         if node.height == 0 {
-            let before = node.chunks[index].summary
-            let result = try body(&node.chunks[index])
-            node.summary = node.summary - before + node.chunks[index].summary
+            let leaf = node.leaf
+            let before = leaf.chunks[index].summary
+            let result = try body(&leaf.chunks[index])
+            node.summary = node.summary - before + leaf.chunks[index].summary
             return result
         }
-        let (k, remaining) = childIndex(in: node, forChunk: index)
-        let child = node.uniqueChild(k)
+        let branch = node.branch
+        let (k, remaining) = childIndex(in: branch, forChunk: index)
+        let child = branch.uniqueChild(k)
         let before = child.summary
         let result = try mutate(child, at: remaining, body)
-        node.children[k].summary = child.summary
+        branch.children[k].summary = child.summary
         node.summary = node.summary - before + child.summary
         return result
     }
 
     /// The child holding chunk `index` of `node`, and the chunk's index inside it.
     @inline(__always)
-    private static func childIndex(in node: Node, forChunk index: Int) -> (Int, Int) {
+    private static func childIndex(in node: RopeBranch<Chunk>, forChunk index: Int) -> (Int, Int) {
         var remaining = index
         var k = 0
         while remaining >= node.children[k].chunkCount {
@@ -42,7 +44,7 @@ extension Rope {
         precondition(index >= 0 && index <= chunkCount, "chunk index out of range")
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         if let sibling = Rope.insert(chunk, at: index, into: root) {
-            root = Node(children: [root, sibling])
+            root = Node.branch(over: [root, sibling])
         }
     }
 
@@ -51,18 +53,19 @@ extension Rope {
         node.summary = node.summary + chunk.summary
         node.chunkCount += 1
         if node.height == 0 {
-            node.chunks.insert(chunk, at: index)
+            node.leaf.chunks.insert(chunk, at: index)
         } else {
+            let branch = node.branch
             var remaining = index
             var k = 0
-            while k < node.children.count - 1 && remaining > node.children[k].chunkCount {
-                remaining -= node.children[k].chunkCount
+            while k < branch.children.count - 1 && remaining > branch.children[k].chunkCount {
+                remaining -= branch.children[k].chunkCount
                 k += 1
             }
-            let child = node.uniqueChild(k)
+            let child = branch.uniqueChild(k)
             let split = insert(chunk, at: remaining, into: child)
-            node.refreshChild(k)
-            if let split { node.children.insert(Node.Child(split), at: k + 1) }
+            branch.refreshChild(k)
+            if let split { branch.children.insert(Node.Child(split), at: k + 1) }
         }
         guard node.itemCount > Chunk.maxChildren else { return nil }
         return split(node)
@@ -73,11 +76,9 @@ extension Rope {
         let half = node.itemCount / 2
         let sibling: Node
         if node.height == 0 {
-            sibling = Node(chunks: Array(node.chunks[half...]))
-            node.chunks.removeSubrange(half...)
+            sibling = Node.leaf(node.chunks.removeSuffix(from: half))
         } else {
-            sibling = Node(height: node.height, children: Array(node.children[half...]))
-            node.children.removeSubrange(half...)
+            sibling = Node.branch(height: node.height, node.children.removeSuffix(from: half))
         }
         node.summary = node.summary - sibling.summary
         node.chunkCount -= sibling.chunkCount
@@ -90,57 +91,64 @@ extension Rope {
         precondition(index >= 0 && index < chunkCount, "chunk index out of range")
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         let chunk = Rope.remove(at: index, from: root)
-        while root.height > 0 && root.children.count == 1 {
-            root = root.children[0].node
+        while root.height > 0 && root.branch.children.count == 1 {
+            root = root.branch.children[0].node
         }
         return chunk
     }
 
     private static func remove(at index: Int, from node: Node) -> Chunk {
         if node.height == 0 {
-            let chunk = node.chunks.remove(at: index)
+            let chunk = node.leaf.chunks.remove(at: index)
             node.summary = node.summary - chunk.summary
             node.chunkCount -= 1
             return chunk
         }
-        let (k, remaining) = childIndex(in: node, forChunk: index)
-        let child = node.uniqueChild(k)
+        let branch = node.branch
+        let (k, remaining) = childIndex(in: branch, forChunk: index)
+        let child = branch.uniqueChild(k)
         let chunk = remove(at: remaining, from: child)
-        node.refreshChild(k)
+        branch.refreshChild(k)
         node.summary = node.summary - chunk.summary
         node.chunkCount -= 1
         if child.itemCount < Chunk.minChildren {
-            fixUnderflow(of: k, in: node)
+            fixUnderflow(of: k, in: branch)
         }
         return chunk
     }
 
     /// Merges child `k` of `node` with a neighbour, or evens the two out if they do not fit in
     /// one node. The totals of `node` do not change.
-    private static func fixUnderflow(of k: Int, in node: Node) {
+    private static func fixUnderflow(of k: Int, in node: RopeBranch<Chunk>) {
         guard node.children.count > 1 else { return }
         let left = k > 0 ? k - 1 : k
         let right = left + 1
         let a = node.uniqueChild(left), b = node.uniqueChild(right)
         if a.itemCount + b.itemCount <= Chunk.maxChildren {
-            if a.height == 0 { a.chunks.append(contentsOf: b.chunks) } else { a.children.append(contentsOf: b.children) }
+            if a.height == 0 {
+                a.leaf.chunks.append(moving: b.leaf.chunks)
+            } else {
+                a.branch.children.append(moving: b.branch.children)
+            }
             a.summary = a.summary + b.summary
             a.chunkCount += b.chunkCount
             node.children.remove(at: right)
             node.refreshChild(left)
         } else {
-            let total = a.itemCount + b.itemCount
-            let leftCount = total / 2
+            // Even the two out: move items across the boundary between them.
+            let leftCount = (a.itemCount + b.itemCount) / 2
             if a.height == 0 {
-                var all = a.chunks
-                all.append(contentsOf: b.chunks)
-                a.chunks = Array(all[..<leftCount])
-                b.chunks = Array(all[leftCount...])
+                if a.itemCount < leftCount {
+                    a.leaf.chunks.append(movingPrefix: leftCount - a.itemCount, of: b.leaf.chunks)
+                } else {
+                    a.leaf.chunks.moveSuffix(a.itemCount - leftCount, toFrontOf: b.leaf.chunks)
+                }
             } else {
-                var all = a.children
-                all.append(contentsOf: b.children)
-                a.children = Array(all[..<leftCount])
-                b.children = Array(all[leftCount...])
+                if a.itemCount < leftCount {
+                    a.branch.children.append(movingPrefix: leftCount - a.itemCount, of: b.branch.children)
+                } else {
+                    a.branch.children.moveSuffix(a.itemCount - leftCount, toFrontOf: b.branch.children)
+                }
             }
             a.recomputeTotals()
             b.recomputeTotals()

@@ -3,7 +3,10 @@
 /// Value semantics: copying a rope is O(1) (one reference); the first mutation of a shared
 /// path copies only the nodes on that path. The tree knows nothing about Unicode: the chunk
 /// type computes its own summary, and the tree adds summaries up.
-struct Rope<Chunk: RopeChunk>: Sendable {
+///
+/// Sendable because a node is never mutated while shared (copy-on-write), so readers on many
+/// threads see immutable nodes (`ManagedBuffer`, which nodes are, is not marked Sendable).
+struct Rope<Chunk: RopeChunk>: @unchecked Sendable {
     typealias Summary = Chunk.Summary
     typealias Node = RopeNode<Chunk>
 
@@ -11,21 +14,21 @@ struct Rope<Chunk: RopeChunk>: Sendable {
 
     /// An empty rope.
     init() {
-        self.root = Node(chunks: [])
+        self.root = Node.leaf([])
     }
 
     /// Builds a balanced tree over `chunks` in order. O(n).
     init(chunks: [Chunk]) {
         guard chunks.count > Chunk.maxChildren else {
-            self.root = Node(chunks: chunks)
+            self.root = Node.leaf(chunks)
             return
         }
         var level: [Node] = Rope.groups(of: chunks.count, max: Chunk.maxChildren).map {
-            Node(chunks: Array(chunks[$0]))
+            Node.leaf(chunks[$0])
         }
         while level.count > 1 {
-            let parents = Rope.groups(of: level.count, max: Chunk.maxChildren).map {
-                Node(children: Array(level[$0]))
+            let parents: [Node] = Rope.groups(of: level.count, max: Chunk.maxChildren).map {
+                Node.branch(over: level[$0])
             }
             level = parents
         }
@@ -34,7 +37,7 @@ struct Rope<Chunk: RopeChunk>: Sendable {
 
     /// Splits `count` items into the fewest groups of at most `max`, as even as possible, so
     /// that every group also holds at least `max / 2` items when there is more than one.
-    private static func groups(of count: Int, max: Int) -> [Range<Int>] {
+    static func groups(of count: Int, max: Int) -> [Range<Int>] {
         let groupCount = (count + max - 1) / max
         var result: [Range<Int>] = []
         result.reserveCapacity(groupCount)
@@ -100,14 +103,16 @@ extension Rope {
             return true
         }
         if node.height == 0 {
-            for k in skip..<node.chunks.count {
-                if try !body(node.chunks[k]) { return false }
+            let leaf = node.leaf
+            for k in skip..<leaf.chunks.count {
+                if try !body(leaf.chunks[k]) { return false }
             }
             skip = 0
             return true
         }
-        for child in node.children {
-            if try !visit(child.node, skip: &skip, body) { return false }
+        let branch = node.branch
+        for k in 0..<branch.children.count {
+            if try !visit(branch.children[k].node, skip: &skip, body) { return false }
         }
         return true
     }
@@ -116,7 +121,7 @@ extension Rope {
     var chunks: ChunkSequence { ChunkSequence(root: root) }
 
     /// The chunks of a rope in order; iteration holds its own reference to the tree.
-    struct ChunkSequence: Sequence, Sendable {
+    struct ChunkSequence: Sequence, @unchecked Sendable {
         let root: Node
 
         func makeIterator() -> Iterator { Iterator(root: root) }
@@ -136,8 +141,8 @@ extension Rope {
                         continue
                     }
                     stack[stack.count - 1].next += 1
-                    if node.height == 0 { return node.chunks[top.next] }
-                    stack.append((node.children[top.next].node, 0))
+                    if node.height == 0 { return node.leaf.chunks[top.next] }
+                    stack.append((node.branch.children[top.next].node, 0))
                 }
                 return nil
             }

@@ -1,11 +1,28 @@
-/// A node of the B-tree. Height 0 nodes hold chunks; higher nodes hold child nodes together
-/// with a copy of each child's totals, so that a search reads one contiguous array per level
-/// and touches only the child it descends into.
+/// What every rope node keeps besides its items.
+struct RopeNodeHeader<Summary: RopeSummary> {
+    /// The number of direct items (chunks or children) in use. First, so that `NodeSlots` finds
+    /// it at the header's address.
+    var itemCount: Int
+    /// 0 for a node of chunks (a leaf).
+    let height: Int
+    /// The sum of the summaries below this node.
+    var summary: Summary
+    /// The number of chunks below this node.
+    var chunkCount: Int
+}
+
+/// A node of the B-tree. A leaf (height 0) holds chunks; a branch holds child nodes together
+/// with a copy of each child's totals, so that a search reads one node per level and touches
+/// only the child it descends into.
 ///
-/// Nodes are shared between copies of a rope and copied on write (path copying), so a node is
-/// only ever mutated when the caller holds the sole reference to it.
-final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
+/// The items live in the node object itself, after its header (tail allocation): a search
+/// follows one pointer per level, not two as with an array of items, and changing an item needs
+/// no copy-on-write check of an array buffer. `chunks` and `children` are views of that tail
+/// (`NodeSlots`). Nodes are shared between copies of a rope and copied on write (path copying),
+/// so a node is only ever mutated when the caller holds the sole reference to it.
+final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summary>, UInt64> {
     typealias Summary = Chunk.Summary
+    typealias Header = RopeNodeHeader<Summary>
 
     /// A child with its totals, as its parent keeps it.
     struct Child {
@@ -20,75 +37,131 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
         }
     }
 
-    // The stored properties below skip the runtime exclusivity checks: a node is mutated only
-    // through a uniquely held reference (see above), so no access can overlap another, and
-    // the checks on every search and edit cost measurably (Benchmarks/README.md, "Exclusivity").
-
-    /// 0 for a node of chunks.
-    let height: Int
-    /// The sum of the summaries below this node.
-    @exclusivity(unchecked) var summary: Summary
-    /// The number of chunks below this node.
-    @exclusivity(unchecked) var chunkCount: Int
-    /// The chunks, when `height == 0`.
-    @exclusivity(unchecked) var chunks: [Chunk]
-    /// The children, when `height > 0`.
-    @exclusivity(unchecked) var children: [Child]
-
-    init(chunks: [Chunk]) {
-        self.height = 0
-        self.chunks = chunks
-        self.children = []
-        self.chunkCount = chunks.count
-        var total = Summary.zero
-        for chunk in chunks { total = total + chunk.summary }
-        self.summary = total
-    }
-
-    convenience init(children nodes: [RopeNode]) {
-        precondition(!nodes.isEmpty)
-        self.init(height: nodes[0].height + 1, children: nodes.map(Child.init))
-    }
-
-    init(height: Int, children: [Child]) {
-        self.height = height
-        self.children = children
-        self.chunks = []
-        var total = Summary.zero
-        var count = 0
-        for child in children {
-            total = total + child.summary
-            count += child.chunkCount
+    /// A node of `height` with no items, room for `NodeSlots.capacity` of them.
+    private static func make(height: Int) -> RopeNode {
+        let itemStride = height == 0 ? MemoryLayout<Chunk>.stride : MemoryLayout<Child>.stride
+        precondition(MemoryLayout<Chunk>.alignment <= 8 && MemoryLayout<Child>.alignment <= 8)
+        let words = (NodeSlots<Chunk>.capacity * itemStride + 7) / 8
+        let buffer = create(minimumCapacity: words) { _ in
+            Header(itemCount: 0, height: height, summary: .zero, chunkCount: 0)
         }
-        self.summary = total
-        self.chunkCount = count
+        return unsafeDowncast(buffer, to: RopeNode.self)
     }
 
-    private init(copying other: RopeNode) {
-        height = other.height
-        summary = other.summary
-        chunkCount = other.chunkCount
-        chunks = other.chunks
-        children = other.children
+    /// A leaf holding `chunks` (at most `NodeSlots.capacity`), in order.
+    static func leaf(_ chunks: some Sequence<Chunk>) -> RopeNode {
+        let node = make(height: 0)
+        for chunk in chunks { node.chunks.append(chunk) }
+        node.recomputeTotals()
+        return node
     }
 
-    /// A shallow copy: the arrays are shared until written (copy-on-write).
-    func copy() -> RopeNode { RopeNode(copying: self) }
+    /// A branch of `height` over `children` (at most `NodeSlots.capacity`), in order.
+    static func branch(height: Int, _ children: some Sequence<Child>) -> RopeNode {
+        precondition(height > 0)
+        let node = make(height: height)
+        for child in children { node.children.append(child) }
+        node.recomputeTotals()
+        return node
+    }
+
+    /// A branch over `nodes` (all of one height), in order.
+    static func branch(over nodes: some Collection<RopeNode>) -> RopeNode {
+        precondition(!nodes.isEmpty)
+        return branch(height: nodes.first!.height + 1, nodes.lazy.map(Child.init))
+    }
+
+    deinit {
+        if height == 0 {
+            chunks.base.deinitialize(count: itemCount)
+        } else {
+            children.base.deinitialize(count: itemCount)
+        }
+    }
+
+    // The header is reached through its address, not through `ManagedBuffer.header`: that is
+    // a class's stored property, so every access would pay a dynamic exclusivity check. A node
+    // is mutated only through a uniquely held reference (see above), so no access can overlap.
+
+    /// The header's address (inside this object).
+    @inline(__always)
+    private var head: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
+    /// 0 for a leaf.
+    @inline(__always)
+    var height: Int { head.pointee.height }
+
+    /// The sum of the summaries below this node.
+    @inline(__always)
+    var summary: Summary {
+        get { head.pointee.summary }
+        set { head.pointee.summary = newValue }
+    }
+
+    /// The number of chunks below this node.
+    @inline(__always)
+    var chunkCount: Int {
+        get { head.pointee.chunkCount }
+        set { head.pointee.chunkCount = newValue }
+    }
 
     /// The number of direct items (chunks or children).
-    var itemCount: Int { height == 0 ? chunks.count : children.count }
+    @inline(__always)
+    var itemCount: Int { head.pointee.itemCount }
+
+    /// The chunks of a leaf (`height == 0`).
+    @inline(__always)
+    var chunks: NodeSlots<Chunk> {
+        withUnsafeMutablePointers { header, items in
+            NodeSlots(base: UnsafeMutableRawPointer(items).assumingMemoryBound(to: Chunk.self),
+                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self))
+        }
+    }
+
+    /// The children of a branch (`height > 0`).
+    @inline(__always)
+    var children: NodeSlots<Child> {
+        withUnsafeMutablePointers { header, items in
+            NodeSlots(base: UnsafeMutableRawPointer(items).assumingMemoryBound(to: Child.self),
+                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self))
+        }
+    }
+
+    /// This node, read as a leaf (kept so that call sites say which kind they expect).
+    @inline(__always)
+    var leaf: RopeNode { self }
+
+    /// This node, read as a branch.
+    @inline(__always)
+    var branch: RopeNode { self }
+
+    /// A shallow copy: the same items (chunks share their storage until written).
+    func copy() -> RopeNode {
+        let node = RopeNode.make(height: height)
+        if height == 0 {
+            node.chunks.base.initialize(from: chunks.base, count: itemCount)
+        } else {
+            node.children.base.initialize(from: children.base, count: itemCount)
+        }
+        node.head.pointee.itemCount = itemCount
+        node.summary = summary
+        node.chunkCount = chunkCount
+        return node
+    }
 
     /// Recomputes `summary` and `chunkCount` from the direct items. O(items).
     func recomputeTotals() {
         var total = Summary.zero
         if height == 0 {
-            for chunk in chunks { total = total + chunk.summary }
-            chunkCount = chunks.count
+            let items = chunks
+            for k in 0..<items.count { total = total + items[k].summary }
+            chunkCount = items.count
         } else {
+            let items = children
             var count = 0
-            for child in children {
-                total = total + child.summary
-                count += child.chunkCount
+            for k in 0..<items.count {
+                total = total + items[k].summary
+                count += items[k].chunkCount
             }
             chunkCount = count
         }
@@ -98,14 +171,20 @@ final class RopeNode<Chunk: RopeChunk>: @unchecked Sendable {
     /// Makes child `k` uniquely referenced (copying it if shared) and returns it.
     @inline(__always)
     func uniqueChild(_ k: Int) -> RopeNode {
-        if !isKnownUniquelyReferenced(&children[k].node) { children[k].node = children[k].node.copy() }
-        return children[k].node
+        let items = children
+        if !isKnownUniquelyReferenced(&items[k].node) { items[k].node = items[k].node.copy() }
+        return items[k].node
     }
 
     /// Copies child `k`'s totals into this node's record of it.
     @inline(__always)
     func refreshChild(_ k: Int) {
-        children[k].summary = children[k].node.summary
-        children[k].chunkCount = children[k].node.chunkCount
+        let items = children
+        let node = items[k].node
+        items[k].summary = node.summary
+        items[k].chunkCount = node.chunkCount
     }
 }
+
+typealias RopeLeaf<Chunk: RopeChunk> = RopeNode<Chunk>
+typealias RopeBranch<Chunk: RopeChunk> = RopeNode<Chunk>

@@ -43,4 +43,8 @@ enum RopeShape {
     #else
     static var maxChildren: Int { 32 }
     #endif
+
+    /// The widest fan-out a chunk type may declare, in every build: nodes store their items
+    /// inline in `widest + 1` slots (`NodeSlots`), whatever the chunk type's own fan-out.
+    static var widest: Int { 32 }
 }

@@ -36,7 +36,8 @@ enum ChunkBuilder {
         result.reserveCapacity(n / target + 1)
         var start = 0
         while start < n {
-            let cut = n - start <= ChunkLimits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target)
+            // `bytes` is the whole text, so a cut is always found.
+            let cut = n - start <= ChunkLimits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target, isComplete: true) ?? n
             result.append(TextChunk(Array(bytes[start..<cut])))
             start = cut
         }
@@ -45,7 +46,13 @@ enum ChunkBuilder {
 
     /// A cluster boundary after `start`: the last one at or before `start + target` when there
     /// is one, else the first one after it (a cluster longer than the target).
-    private static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int) -> Int {
+    ///
+    /// `p` must reach past `start + target` and end on a scalar boundary. When it is not the
+    /// whole text (`isComplete` false) the answer is still the one for the whole text, because
+    /// whether a cluster boundary falls before a scalar depends only on the text before it and
+    /// that scalar; nil means the text up to the end of `p` holds no boundary that settles it
+    /// (one cluster runs on past the end of `p`): call again with more text.
+    static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int, isComplete: Bool) -> Int? {
         let limit = start + target
         var t = UTF8Scalars.scalarStart(p, atOrBefore: limit)
         // Look back a few scalars for a pair that breaks regardless of context.
@@ -58,7 +65,7 @@ enum ChunkBuilder {
         // Segment forward from `start` (a boundary): the last boundary at or before the limit,
         // or the first one past it.
         var last = start
-        var first = p.count
+        var first: Int? = isComplete ? p.count : nil
         forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start...])) { offset in
             let absolute = start + offset
             if absolute <= start { return true }

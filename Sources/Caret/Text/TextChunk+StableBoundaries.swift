@@ -24,21 +24,27 @@ func isSimpleASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
     return true
 }
 
+/// A cluster boundary at or before byte `x` (0...count) of valid UTF-8 `p` (which starts at a
+/// cluster boundary) whose status no edit at or after `x` can change: 0, or a scalar start
+/// before `x` where the pair of scalars around it breaks regardless of context. Usually a
+/// scalar or two back. O(distance).
+@inline(__always)
+func stableBoundary(in p: UnsafeBufferPointer<UInt8>, before x: Int) -> Int {
+    guard x > 0 else { return 0 }
+    // Two ASCII bytes other than CR before x: the pair between them always breaks.
+    if x == 1 || (isSimpleASCII(p[x - 1]) && isSimpleASCII(p[x - 2])) { return x - 1 }
+    var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
+    while t > 0 && !isContextFreeBoundary(in: p, at: t) {
+        t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
+    }
+    return t
+}
+
 extension TextChunk {
-    /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change:
-    /// the start of the chunk, or a scalar start before `x` where the pair of scalars around it
-    /// breaks regardless of context. Usually a scalar or two back. O(distance).
+    /// A cluster boundary at or before byte `x` whose status no edit at or after `x` can change
+    /// (see `stableBoundary(in:before:)`). O(distance).
     func stableBoundary(before x: Int) -> Int {
-        bytes.withUnsafeBufferPointer { p in
-            guard x > 0 else { return 0 }
-            // Two ASCII bytes other than CR before x: the pair between them always breaks.
-            if x == 1 || (isSimpleASCII(p[x - 1]) && isSimpleASCII(p[x - 2])) { return x - 1 }
-            var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
-            while t > 0 && !isContextFreeBoundary(in: p, at: t) {
-                t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
-            }
-            return t
-        }
+        bytes.withUnsafeBufferPointer { Caret.stableBoundary(in: $0, before: x) }
     }
 
     /// The first cluster boundary after byte `x` that no edit ending at `x` can change: a scalar

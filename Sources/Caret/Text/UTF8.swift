@@ -85,6 +85,15 @@ enum UTF8Scalars {
 enum UTF8Validation {
     /// The first ill-formed sequence, or nil. O(n).
     static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> TextError? {
+        check(bytes, isComplete: true).error
+    }
+
+    /// Checks `bytes`, the next piece of a text. With `isComplete` false more bytes may follow,
+    /// so a sequence cut off by the end of `bytes` whose bytes are right so far is not an error:
+    /// `validEnd` is then its start (where the next check must resume), else `bytes.count`.
+    /// Deciding at byte i needs bytes i...i+3 only, so a text checked piece by piece gets the
+    /// same first error (offset and reason) as when checked whole. O(n).
+    static func check(_ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> (validEnd: Int, error: TextError?) {
         let n = bytes.count
         var i = 0
         while i < n {
@@ -101,9 +110,9 @@ enum UTF8Validation {
             var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
             switch b0 {
             case 0x80...0xBF:
-                return TextError(.invalidUTF8(reason: .unexpectedContinuationByte), byteOffset: i)
+                return (i, TextError(.invalidUTF8(reason: .unexpectedContinuationByte), byteOffset: i))
             case 0xC0, 0xC1:
-                return TextError(.invalidUTF8(reason: .overlongEncoding), byteOffset: i)
+                return (i, TextError(.invalidUTF8(reason: .overlongEncoding), byteOffset: i))
             case 0xC2...0xDF: need = 1
             case 0xE0: need = 2; lo = 0xA0
             case 0xED: need = 2; hi = 0x9F
@@ -112,27 +121,32 @@ enum UTF8Validation {
             case 0xF4: need = 3; hi = 0x8F
             case 0xF1...0xF3: need = 3
             default:
-                return TextError(.invalidUTF8(reason: .invalidByte), byteOffset: i)
+                return (i, TextError(.invalidUTF8(reason: .invalidByte), byteOffset: i))
             }
             // The second byte carries the range restrictions.
-            guard i + 1 < n else { return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i) }
+            guard i + 1 < n else { return truncatedByEnd(at: i) }
             let b1 = bytes[i + 1]
             if b1 < lo || b1 > hi {
                 if b1 & 0xC0 != 0x80 {
-                    return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i)
+                    return (i, TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i))
                 }
                 let reason: TextError.UTF8Problem =
                     b0 == 0xED ? .surrogate : (b0 == 0xE0 || b0 == 0xF0) ? .overlongEncoding : .beyondUnicode
-                return TextError(.invalidUTF8(reason: reason), byteOffset: i)
+                return (i, TextError(.invalidUTF8(reason: reason), byteOffset: i))
             }
             for k in 2...max(2, need) where k <= need {
-                guard i + k < n else { return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i) }
+                guard i + k < n else { return truncatedByEnd(at: i) }
                 if bytes[i + k] & 0xC0 != 0x80 {
-                    return TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i)
+                    return (i, TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i))
                 }
             }
             i += need + 1
         }
-        return nil
+        return (n, nil)
+
+        /// A sequence at `i` cut short by the end of the piece: an error only in a complete text.
+        func truncatedByEnd(at i: Int) -> (validEnd: Int, error: TextError?) {
+            isComplete ? (i, TextError(.invalidUTF8(reason: .truncatedSequence), byteOffset: i)) : (i, nil)
+        }
     }
 }

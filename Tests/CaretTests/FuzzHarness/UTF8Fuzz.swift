@@ -6,7 +6,9 @@
 /// sequence (and `String(validating:)` agrees that the bytes are ill-formed), with the reason the
 /// documented table gives; or it is accepted, `String(validating:)` agrees, and the document
 /// gives back the same bytes (`string`, `utf8Chunks`, `utf8(in:)`) with String's counts and
-/// ICU's grapheme count, pieces that start on grapheme boundaries, and sound invariants.
+/// ICU's grapheme count, pieces that start on grapheme boundaries, and sound invariants. The
+/// same bytes streamed (`init(validatingUTF8Pieces:)`, in one-byte pieces and in pieces of a
+/// size the input picks) give the same error or an equal document with the same chunks.
 public enum UTF8Fuzz {
     public static func run(_ data: [UInt8]) throws(FuzzFailure) {
         let valid = String(validating: data, as: UTF8.self)
@@ -29,6 +31,27 @@ public enum UTF8Fuzz {
         case .success(let doc):
             guard let valid else { throw FuzzFailure(message: "\(label): accepted ill-formed input (first error at \(firstError!))") }
             try checkRoundTrip(doc, data, valid, label)
+        }
+        try checkStreaming(data, whole: outcome)
+    }
+
+    /// The streaming load of `data` against the whole-buffer load's `whole` outcome.
+    static func checkStreaming(_ data: [UInt8], whole: Result<TextDocument, TextError>) throws(FuzzFailure) {
+        for size in [1, 1 + (data.count &* 7 &+ Int(data.last ?? 0)) % 13] {
+            let label = "FuzzUTF8 (streamed in pieces of \(size), \(data.count) bytes)"
+            let pieces = stride(from: 0, to: data.count, by: size).map { data[$0..<min($0 + size, data.count)] }
+            let streamed: Result<TextDocument, TextError>
+            do { streamed = .success(try TextDocument(validatingUTF8Pieces: pieces)) } catch { streamed = .failure(error) }
+            switch (whole, streamed) {
+            case (.failure(let expected), .failure(let error)):
+                try expect(error == expected, "\(label): \(error); the whole-buffer load says \(expected)")
+            case (.success(let expected), .success(let doc)):
+                doc._checkInvariants()
+                try expect(doc == expected, "\(label): not == to the whole-buffer load")
+                try expect(Array(doc.utf8Chunks) == Array(expected.utf8Chunks), "\(label): chunks differ from the whole-buffer load's")
+            default:
+                throw FuzzFailure(message: "\(label): \(streamed); the whole-buffer load gave \(whole)")
+            }
         }
     }
 
