@@ -149,17 +149,7 @@ extension TextDocument {
     @inline(__always)
     private func restore(_ state: Finger.State) -> Cursor? {
         guard state.root == rootID else { return nil }
-        var node = rope.root
-        for level in 0..<node.height {
-            let k = rope.pathIndex(state.path, level: level)
-            let branch = node.branch
-            guard k < branch.children.count else { return nil }
-            node = branch.children[k].node
-        }
-        guard node.height == 0 else { return nil }
-        let leaf = node.leaf
-        guard state.slot < leaf.chunks.count else { return nil }
-        return Cursor(path: state.path, leaf: leaf, slot: state.slot, index: state.index, prefix: state.prefix)
+        return rope.cursor(path: state.path, slot: state.slot, index: state.index, prefix: state.prefix)
     }
 
     /// Leaves the finger at `cursor` (a cursor on this document's tree), with `point` inside

@@ -134,6 +134,23 @@ extension Rope {
         return Cursor(path: path, leaf: leaf, slot: remaining, index: index, prefix: prefix)
     }
 
+    /// The cursor that a saved cursor's parts describe (its path, slot, index and prefix, as
+    /// stored by the document's finger), or nil when the path does not lead to a chunk of this
+    /// rope. The other parts are the caller's to vouch for (the finger names the root it was
+    /// taken on). O(height).
+    @inline(__always)
+    func cursor(path: UInt64, slot: Int, index: Int, prefix: Summary) -> Cursor? {
+        var node = root
+        for level in 0..<node.height {
+            let k = pathIndex(path, level: level)
+            let children = node.children
+            guard k < children.count else { return nil }
+            node = children[k].node
+        }
+        guard node.height == 0, slot < node.chunks.count else { return nil }
+        return Cursor(path: path, leaf: node, slot: slot, index: index, prefix: prefix)
+    }
+
     /// Moves `cursor` to the chunk that holds `offset` of `M` (with `bias`), starting from where
     /// it is: O(1) when that is its chunk or one of the `reach` chunks beside it in its leaf,
     /// else one descent (so that a far target costs no more than a fresh seek). `cursor` must be

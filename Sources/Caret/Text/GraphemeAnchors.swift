@@ -66,16 +66,26 @@ struct GraphemeAnchors: Equatable {
     /// ..< window.upperBound + byteDelta`): anchors before it stay, anchors after it move,
     /// anchors inside it are dropped.
     mutating func edit(window: Range<Int>, byteDelta: Int, graphemeDelta: Int) {
-        for i in 0..<Self.count {
-            guard let a = anchor(i) else { continue }
-            if a.byte < window.lowerBound { continue }
-            if a.byte >= window.upperBound && window.upperBound > window.lowerBound {
-                set(i, byte: a.byte + byteDelta, graphemes: a.graphemes + graphemeDelta)
-            } else if a.byte == window.lowerBound {
-                continue   // the window's start is a stable boundary
-            } else {
-                set(i, byte: Int(Self.none), graphemes: 0)
+        let lower = window.lowerBound, upper = window.upperBound
+        // One anchor, in place: before the window (or at its start, a stable boundary) it
+        // stays; after a non-empty window it moves; inside the window it is dropped.
+        @inline(__always) func follow(_ b: inout UInt16, _ g: inout UInt16) {
+            guard b != Self.none else { return }
+            let byte = Int(b)
+            if byte <= lower { return }
+            if byte >= upper && upper > lower {
+                let newByte = byte + byteDelta, newGraphemes = Int(g) + graphemeDelta
+                if newByte < Int(Self.none) && newGraphemes < Int(Self.none) {
+                    b = UInt16(newByte)
+                    g = UInt16(newGraphemes)
+                    return
+                }
             }
+            b = Self.none
+            g = 0
         }
+        follow(&bytes.0, &graphemes.0)
+        follow(&bytes.1, &graphemes.1)
+        follow(&bytes.2, &graphemes.2)
     }
 }
