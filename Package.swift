@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,18 @@ let package = Package(
         .library(name: "Caret", targets: ["Caret"]),
         .executable(name: "caret", targets: ["caret"]),
         .executable(name: "caret-bench", targets: ["caret-bench"]),
+    ],
+    // Off by default (a dependent package gets it only by naming it): a build for the tests
+    // that stores text in chunks of at most 4 bytes and nodes of at most 4 children, so that a
+    // few dozen bytes make a tree several levels deep with a seam at nearly every cluster, and
+    // that verifies the whole structure after every edit of a document up to 4 KiB (O(n)
+    // each). `swift test --traits TinyShapes`; see README.md and docs/ARCHITECTURE.md
+    // ("Storage shapes").
+    traits: [
+        .trait(
+            name: "TinyShapes",
+            description: "Tests only: 4-byte chunks, 4-child nodes, invariants checked after every edit."
+        ),
     ],
     targets: [
         // ICU from Debian's libicu-dev, found through pkg-config: the common library (icu-uc)

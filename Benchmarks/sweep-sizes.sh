@@ -12,10 +12,15 @@ for setting in "512 16" "1024 16" "1024 32" "2048 32" "1024 64"; do
   rm -rf "$work/src"
   mkdir -p "$work/src"
   (cd "$root" && git ls-files -z | xargs -0 cp --parents -t "$work/src")
-  sed -i "s/static let standard = ChunkLimits(maxBytes: [0-9]*, minBytes: [0-9]*)/static let standard = ChunkLimits(maxBytes: $1, minBytes: $(($1 / 4)))/" \
-    "$work/src/Sources/Caret/Text/TextChunk.swift"
-  sed -i "s/static let standard = RopeShape(maxChildren: [0-9]*)/static let standard = RopeShape(maxChildren: $2)/" \
+  # The standard constants (two digits or more; the TinyShapes branch has one-digit values).
+  sed -i -e "s/static var maxBytes: Int { [0-9][0-9][0-9]* }/static var maxBytes: Int { $1 }/" \
+    -e "s/static var minBytes: Int { [0-9][0-9][0-9]* }/static var minBytes: Int { $(($1 / 4)) }/" \
+    "$work/src/Sources/Caret/Text/ChunkBuilder.swift"
+  sed -i "s/static var maxChildren: Int { [0-9][0-9][0-9]* }/static var maxChildren: Int { $2 }/" \
     "$work/src/Sources/Caret/Rope/RopeSummary.swift"
+  grep -q "maxBytes: Int { $1 }" "$work/src/Sources/Caret/Text/ChunkBuilder.swift" \
+    && grep -q "maxChildren: Int { $2 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
+    || { echo "sweep-sizes.sh: the size constants were not found" >&2; exit 1; }
   (cd "$work/src" && swift build -c release --scratch-path "$work/build" --product caret-bench 2>&1 | grep -E "error:" || true)
   echo "=== chunk $1 bytes, fan-out $2"
   (cd "$root" && "$work/build/release/caret-bench" --size-mb "$size" --reps 5 \

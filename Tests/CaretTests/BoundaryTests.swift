@@ -8,34 +8,33 @@ final class BoundaryTests: XCTestCase {
     func offsets(_ doc: TextDocument, _ p: TextPosition?) -> Int? { p.flatMap { doc.offset(of: $0) } }
 
     func testWordMotionSkipsSpacesAndPunctuation() {
-        for doc in [TextDocument("Hello, world!  It's 3.5 km."), TextDocument.tiny("Hello, world!  It's 3.5 km.")] {
-            var stops: [Int] = []
-            var p: TextPosition? = doc.beginningOfDocument
-            while let q = p.flatMap({ doc.position(from: $0, toBoundary: .word, in: .storage(.forward)) }) {
-                stops.append(doc.offset(of: q)!)
-                p = q
-            }
-            XCTAssertEqual(stops, [5, 12, 19, 23, 26])
-            stops = []
-            p = doc.endOfDocument
-            while let q = p.flatMap({ doc.position(from: $0, toBoundary: .word, in: .layout(.left)) }) {
-                stops.append(doc.offset(of: q)!)
-                p = q
-            }
-            XCTAssertEqual(stops, [24, 20, 15, 7, 0])
-            let comma = doc.position(at: 5)!
-            XCTAssertTrue(doc.isPosition(comma, atBoundary: .word, in: .storage(.forward)))
-            XCTAssertFalse(doc.isPosition(comma, atBoundary: .word, in: .storage(.backward)))
-            XCTAssertFalse(doc.isPosition(comma, withinTextUnit: .word, in: .storage(.forward)))
-            XCTAssertTrue(doc.isPosition(comma, withinTextUnit: .word, in: .storage(.backward)))
-            XCTAssertNil(doc.rangeEnclosing(comma, with: .word, in: .storage(.forward)))
-            XCTAssertEqual(doc.rangeEnclosing(comma, with: .word, in: .layout(.left)).flatMap { doc.text(in: $0) }, "Hello")
-            XCTAssertEqual(doc.rangeEnclosing(doc.position(at: 16)!, with: .word, in: .layout(.right)).flatMap { doc.text(in: $0) }, "It's")
+        let doc = TextDocument("Hello, world!  It's 3.5 km.")
+        var stops: [Int] = []
+        var p: TextPosition? = doc.beginningOfDocument
+        while let q = p.flatMap({ doc.position(from: $0, toBoundary: .word, in: .storage(.forward)) }) {
+            stops.append(doc.offset(of: q)!)
+            p = q
         }
+        XCTAssertEqual(stops, [5, 12, 19, 23, 26])
+        stops = []
+        p = doc.endOfDocument
+        while let q = p.flatMap({ doc.position(from: $0, toBoundary: .word, in: .layout(.left)) }) {
+            stops.append(doc.offset(of: q)!)
+            p = q
+        }
+        XCTAssertEqual(stops, [24, 20, 15, 7, 0])
+        let comma = doc.position(at: 5)!
+        XCTAssertTrue(doc.isPosition(comma, atBoundary: .word, in: .storage(.forward)))
+        XCTAssertFalse(doc.isPosition(comma, atBoundary: .word, in: .storage(.backward)))
+        XCTAssertFalse(doc.isPosition(comma, withinTextUnit: .word, in: .storage(.forward)))
+        XCTAssertTrue(doc.isPosition(comma, withinTextUnit: .word, in: .storage(.backward)))
+        XCTAssertNil(doc.rangeEnclosing(comma, with: .word, in: .storage(.forward)))
+        XCTAssertEqual(doc.rangeEnclosing(comma, with: .word, in: .layout(.left)).flatMap { doc.text(in: $0) }, "Hello")
+        XCTAssertEqual(doc.rangeEnclosing(doc.position(at: 16)!, with: .word, in: .layout(.right)).flatMap { doc.text(in: $0) }, "It's")
     }
 
     func testCharacterSentenceParagraphDocument() {
-        let doc = TextDocument.tiny("Go now. Then 🇫🇷 stop!\r\n\nNext é line")
+        let doc = TextDocument("Go now. Then 🇫🇷 stop!\r\n\nNext é line")
         let flag = doc.position(at: 13)!
         XCTAssertEqual(doc.rangeEnclosing(flag, with: .character, in: .storage(.forward)).flatMap { doc.text(in: $0) }, "🇫🇷")
         XCTAssertEqual(offsets(doc, doc.position(from: flag, toBoundary: .character, in: .storage(.forward))), 14)
@@ -71,14 +70,15 @@ final class BoundaryTests: XCTestCase {
     }
 
     func testLineBreakOpportunities() {
-        let doc = TextDocument.tiny("Wrap this text\nnow")
+        let doc = TextDocument("Wrap this text\nnow")
         let got = doc.lineBreakOpportunities(in: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)!
         XCTAssertEqual(got.map { doc.offset(of: $0.position)! }, [5, 10, 15, 18])
         XCTAssertEqual(got.map(\.isMandatory), [false, false, true, false])
     }
 
     /// Words in Thai, Japanese and Chinese (dictionary breaks) agree with ICU on the flat text,
-    /// through the rope with standard and tiny chunks, for the text's own locale and root.
+    /// through the rope (samples of one to two kilobytes: a chunk seam or two; in the
+    /// `TinyShapes` build one at nearly every cluster), for the text's own locale and root.
     func testDictionaryScriptsAgreeWithFlatICU() throws {
         for (file, locale) in [("th", "th"), ("ja", "ja"), ("zh-Hans", "zh"), ("zh-Hant", "zh-Hant"), ("km", "km"), ("my", "my")] {
             let path = #filePath.replacingOccurrences(of: "Tests/CaretTests/BoundaryTests.swift", with: "Corpus/samples/\(file).txt")
@@ -88,18 +88,17 @@ final class BoundaryTests: XCTestCase {
                 let flat = ICUReference.boundariesUTF16("word", locale: loc, Array(text.utf16))
                     .map { [table.utf8[table.scalarIndex(utf16: $0.offset)!], $0.status] }
                 XCTAssertGreaterThan(flat.count, text.unicodeScalars.count / 20, "\(file): dictionary words")
-                for var doc in [TextDocument(text), TextDocument.tiny(text)] {
-                    doc.locale = loc
-                    XCTAssertEqual(doc.segmentBoundaries("word").map { [$0.utf8Offset, $0.status] }, flat, "\(file) \(loc)")
-                    // Each word through the public API, found from its middle.
-                    for k in 1..<min(flat.count, 400) where flat[k][1] >= 100 {
-                        let start = flat[k - 1][0], end = flat[k][0]
-                        guard let p = doc.position(at: (start + end) / 2, unit: .utf8),
-                              doc.offset(of: p, unit: .utf8)! > start else { continue }
-                        let r = doc.rangeEnclosing(p, with: .word, in: .storage(.forward))
-                        XCTAssertEqual(r.map { [doc.offset(of: $0.start, unit: .utf8)!, doc.offset(of: $0.end, unit: .utf8)!] },
-                                       [start, end], "\(file) \(loc): word \(k)")
-                    }
+                var doc = TextDocument(text)
+                doc.locale = loc
+                XCTAssertEqual(doc.segmentBoundaries("word").map { [$0.utf8Offset, $0.status] }, flat, "\(file) \(loc)")
+                // Each word through the public API, found from its middle.
+                for k in 1..<min(flat.count, 400) where flat[k][1] >= 100 {
+                    let start = flat[k - 1][0], end = flat[k][0]
+                    guard let p = doc.position(at: (start + end) / 2, unit: .utf8),
+                          doc.offset(of: p, unit: .utf8)! > start else { continue }
+                    let r = doc.rangeEnclosing(p, with: .word, in: .storage(.forward))
+                    XCTAssertEqual(r.map { [doc.offset(of: $0.start, unit: .utf8)!, doc.offset(of: $0.end, unit: .utf8)!] },
+                                   [start, end], "\(file) \(loc): word \(k)")
                 }
             }
         }

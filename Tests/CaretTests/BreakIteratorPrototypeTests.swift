@@ -15,7 +15,7 @@ final class BreakIteratorPrototypeTests: XCTestCase {
 
     /// Words and sentences of every text, found from each UTF-8 offset through the rope.
     static func lookups(_ text: String, _ locale: String) -> [[Int]] {
-        var doc = TextDocument.tiny(text)
+        var doc = TextDocument(text)
         doc.locale = locale
         var result: [[Int]] = []
         for x in 0...doc.count(in: .utf8) {

@@ -7,7 +7,7 @@ final class CaseMappingTests: XCTestCase {
     func whole(_ doc: TextDocument) -> TextRange { doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)! }
 
     func map(_ text: String, _ mapping: CaseMapping, _ locale: String = "") -> String? {
-        let doc = TextDocument.tiny(text)
+        let doc = TextDocument(text)
         switch mapping {
         case .upper: return doc.uppercased(whole(doc), locale: locale)
         case .lower: return doc.lowercased(whole(doc), locale: locale)
@@ -74,7 +74,7 @@ final class CaseMappingTests: XCTestCase {
     }
 
     func testApplyCaseEditsOnlyTheRange() throws {
-        var doc = TextDocument.tiny("straße und ijssel, café")
+        var doc = TextDocument("straße und ijssel, café")
         let before = doc.position(at: 2)!
         let start = doc.position(at: 0)!, end = doc.position(at: 6)!
         let r = try doc.applyCase(.upper, to: doc.textRange(from: start, to: end)!, locale: "de")

@@ -36,10 +36,6 @@ final class CorpusBoundaryDifferentialTests: XCTestCase {
         }
     }
 
-    /// Chunks of 16–64 bytes in nodes of four: a chunk seam every few words, for whole files
-    /// (tiny chunks, a few bytes each, are for the slices: they would make whole files slow).
-    static let small = TextDocument.Configuration(chunk: .init(maxBytes: 64, minBytes: 16), shape: .tiny)
-
     /// Files up to this many bytes are checked whole (every UDHR and sentences file), larger
     /// ones (`large/`, several MB each) in windows.
     static let wholeFileLimit = 320 << 10
@@ -80,12 +76,14 @@ final class CorpusBoundaryDifferentialTests: XCTestCase {
         XCTAssertEqual(total, 0, "wrong boundaries and calls in \(failures.count) files (first 40 listed), SEED=\(seed)")
     }
 
-    /// All boundaries of `text` in small chunks, the tokenizer's calls at random places, and
-    /// random slices inside its dictionary runs in tiny chunks.
+    /// All boundaries of `text`, the tokenizer's calls at random places, and random slices
+    /// inside its dictionary runs, each a document of its own: with standard chunks a seam about
+    /// every kilobyte of a file and none in a slice; in the `TinyShapes` build a seam at nearly
+    /// every cluster of both.
     func check(_ text: String, label: String, tally: inout Tally, failures: inout [String], rng: inout SeededGenerator) {
         let flat = FlatText(text)
         let references = flatReferences(of: flat)
-        let probe = BoundaryProbe(document: TextDocument(text, configuration: Self.small), flat: flat)
+        let probe = BoundaryProbe(document: TextDocument(text), flat: flat)
         let wrong = compare(probe, references, label: label, failures: &failures)
         for kind in Kind.allCases {
             tally.compared[kind, default: 0] += references[kind]!.offsets.count
@@ -104,13 +102,13 @@ final class CorpusBoundaryDifferentialTests: XCTestCase {
             tally.wrongCalls += calls.count + lines.count
             failures += (calls + lines).prefix(3).map { "\(label): \($0)" }
         }
-        // Slices inside dictionary runs, in tiny chunks: all boundaries, the public line
-        // breaks, and the tokenizer's calls at three places.
+        // Slices inside dictionary runs: all boundaries, the public line breaks, and the
+        // tokenizer's calls at three places.
         for slice in slices {
             let text = String(decoding: flat.utf16[slice], as: UTF16.self)
             let sliceFlat = FlatText(text)
             let sliceReferences = flatReferences(of: sliceFlat)
-            let sliceProbe = BoundaryProbe(document: .tiny(text), flat: sliceFlat)
+            let sliceProbe = BoundaryProbe(document: TextDocument(text), flat: sliceFlat)
             let sliceLabel = "\(label) slice \(slice) \"\(text)\""
             var wrong = compare(sliceProbe, sliceReferences, label: sliceLabel, failures: &failures)
             wrong[.line]! += sliceProbe.publicLineBreaks().differences(from: sliceReferences[.line]!).count
@@ -162,30 +160,28 @@ final class CorpusBoundaryDifferentialTests: XCTestCase {
         ("中文", "zh"), ("日本語 の", "ja"), ("カナ", "ja"),
     ]
 
-    /// Every boundary and every tokenizer call at every position of each sample, in standard
-    /// and tiny chunks, for the root locale and the sample's own.
+    /// Every boundary and every tokenizer call at every position of each sample (with a seam at
+    /// nearly every cluster in the `TinyShapes` build), for the root locale and the sample's own.
     func testShortDictionaryRunsEqualFlatICU() {
         var failures: [String] = []
         for (text, language) in Self.shortRuns {
             let flat = FlatText(text)
             for locale in ["", language] {
                 let references = ReferenceBoundaries.Kind.allCases.map { flat.reference($0, locale: locale) }
-                for (name, configuration) in [("standard", TextDocument.Configuration.standard), ("tiny", .tiny)] {
-                    var document = TextDocument(text, configuration: configuration)
-                    document.locale = locale
-                    let probe = BoundaryProbe(document: document, flat: flat)
-                    var wrong: [String] = []
-                    for reference in references {
-                        let diffs = probe.boundaries(reference.kind).differences(from: reference)
-                        if !diffs.isEmpty { wrong.append("\(reference.kind) boundaries differ at \(diffs); ICU \(reference.offsets)") }
-                    }
-                    wrong += probe.publicLineBreaks().differences(from: references[2]).map { "lineBreakOpportunities differ at \($0)" }
-                    for x in flat.graphemes {
-                        wrong += probe.checkCalls(at: x, references[0]) + probe.checkCalls(at: x, references[1])
-                        wrong += probe.checkLineBreaks(from: x, to: flat.graphemes.last!, references[2])
-                    }
-                    failures += wrong.map { "\(text) (locale \"\(locale)\", \(name) chunks): \($0)" }
+                var document = TextDocument(text)
+                document.locale = locale
+                let probe = BoundaryProbe(document: document, flat: flat)
+                var wrong: [String] = []
+                for reference in references {
+                    let diffs = probe.boundaries(reference.kind).differences(from: reference)
+                    if !diffs.isEmpty { wrong.append("\(reference.kind) boundaries differ at \(diffs); ICU \(reference.offsets)") }
                 }
+                wrong += probe.publicLineBreaks().differences(from: references[2]).map { "lineBreakOpportunities differ at \($0)" }
+                for x in flat.graphemes {
+                    wrong += probe.checkCalls(at: x, references[0]) + probe.checkCalls(at: x, references[1])
+                    wrong += probe.checkLineBreaks(from: x, to: flat.graphemes.last!, references[2])
+                }
+                failures += wrong.map { "\(text) (locale \"\(locale)\", \(storageShape)): \($0)" }
             }
         }
         for failure in failures.prefix(20) { XCTFail(failure) }

@@ -9,17 +9,22 @@ final class DifferentialPropertyTests: XCTestCase {
     /// The alphabet of trouble shared with the fuzzers (FuzzHarness/FuzzSupport.swift).
     static let trouble: [String] = troubleAlphabet
 
-    func testRandomEditsTinyChunks() throws {
-        try run(configuration: .tiny, steps: 1500, seed: 1)
+    // The storage shape is the build's (standard, or tiny with `--traits TinyShapes`); the
+    // runs differ in seed and in how long the text may grow before edits turn to deletes.
+
+    /// Texts up to 3,000 bytes: up to three standard chunks, up to a thousand tiny ones.
+    func testRandomEdits() throws {
+        try run(steps: 1500, maxBytes: 3000, seed: 1)
     }
 
-    func testRandomEditsSmallChunks() throws {
-        try run(configuration: .init(chunk: .init(maxBytes: 48, minBytes: 12), shape: .init(maxChildren: 4)),
-                steps: 1500, seed: 2)
+    func testRandomEditsSecondSeed() throws {
+        try run(steps: 1500, maxBytes: 3000, seed: 2)
     }
 
-    func testRandomEditsStandardChunks() throws {
-        try run(configuration: .standard, steps: 800, seed: 3)
+    /// Texts up to twelve chunk limits (12 KB standard): a dozen standard chunks, so that
+    /// typing, pastes and deletes meet seams, merges and splits in the standard build too.
+    func testRandomEditsLongText() throws {
+        try run(steps: 800, maxBytes: max(3000, 12 * ChunkLimits.maxBytes), seed: 3)
     }
 
     func randomText(_ rng: inout SeededGenerator, maxPieces: Int) -> String {
@@ -30,10 +35,10 @@ final class DifferentialPropertyTests: XCTestCase {
         return s
     }
 
-    func run(configuration: TextDocument.Configuration, steps: Int, seed fallback: UInt64) throws {
+    func run(steps: Int, maxBytes: Int, seed fallback: UInt64) throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: fallback)
-        print("DifferentialPropertyTests seed \(seed) (SEED=\(seed) replays)")
-        var doc = TextDocument("", configuration: configuration)
+        print("DifferentialPropertyTests seed \(seed) (SEED=\(seed) replays), \(storageShape)")
+        var doc = TextDocument("")
         var reference = FlatReference(text: "")
         for step in 0..<steps {
             let boundaries = reference.boundariesUTF16
@@ -43,7 +48,7 @@ final class DifferentialPropertyTests: XCTestCase {
             var a = randomBoundary(), b = randomBoundary()
             if a > b { swap(&a, &b) }
             var inserted = ""
-            if reference.text.utf8.count > 3000 || op < 2 {
+            if reference.text.utf8.count > maxBytes || op < 2 {
                 inserted = ""                                    // delete
             } else if op < 3 {
                 inserted = randomText(&rng, maxPieces: 400)      // large paste

@@ -20,7 +20,7 @@ final class FingerPointTests: XCTestCase {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 21)
         print("FingerPointTests seed \(seed)")
         let text = (0..<3000).map { _ in FingerTests.alphabet.randomElement(using: &rng)! }.joined()
-        var doc = TextDocument(text, configuration: .standard)
+        var doc = TextDocument(text)
         var anchor = 0
         for step in 0..<1500 {
             let units: [TextUnit] = [.grapheme, .unicodeScalar, .utf16, .utf8]

@@ -17,42 +17,40 @@ final class FingerTests: XCTestCase {
     func testLookupsAndEditsNearTheFingerMatchColdAnswers() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 21)
         print("FingerTests seed \(seed)")
-        for configuration in [TextDocument.Configuration.tiny, .standard] {
-            let text = (0..<3000).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
-            var doc = TextDocument(text, configuration: configuration)
-            var model = text
-            var anchor = 0
-            for step in 0..<1500 {
-                let units: [TextUnit] = [.grapheme, .unicodeScalar, .utf16, .utf8]
-                let unit = units.randomElement(using: &rng)!
-                let count = doc.count(in: unit)
-                // Mostly near the last place, sometimes anywhere.
-                anchor = Bool.random(using: &rng) && step % 7 != 0
-                    ? min(max(anchor + Int.random(in: -40...40, using: &rng), 0), count)
-                    : Int.random(in: 0...count, using: &rng)
-                let reference = cold(doc)
-                XCTAssertEqual(doc.position(at: anchor, unit: unit), reference.position(at: anchor, unit: unit),
-                               "seed \(seed) step \(step)")
-                if let p = reference.position(at: anchor, unit: unit) {
-                    XCTAssertEqual(doc.offset(of: p, unit: unit), cold(doc).offset(of: p, unit: unit))
-                    XCTAssertEqual(doc.lineAndColumn(of: p, unit: unit)?.line, cold(doc).lineAndColumn(of: p, unit: unit)?.line)
-                    XCTAssertEqual(doc.position(from: p, offset: 3), cold(doc).position(from: p, offset: 3))
-                }
-                if step % 3 == 0 {
-                    // An edit in the unit at the finger, applied to the document and to a cold copy.
-                    let length = Int.random(in: 0...3, using: &rng)
-                    let range = anchor..<min(anchor + length, count)
-                    let insert = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
-                    var expected = cold(doc)
-                    let snapshot = doc
-                    let got = try doc.replace(range, in: unit, withText: insert)
-                    let want = try expected.replace(range, in: unit, withText: insert)
-                    XCTAssertEqual(got, want, "seed \(seed) step \(step): \(range) in \(unit)")
-                    XCTAssertEqual(doc.string, expected.string, "seed \(seed) step \(step)")
-                    XCTAssertEqual(snapshot.string, model, "a copy saw the edit")
-                    model = doc.string
-                    doc.checkInvariants()
-                }
+        let text = (0..<3000).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
+        var doc = TextDocument(text)
+        var model = text
+        var anchor = 0
+        for step in 0..<1500 {
+            let units: [TextUnit] = [.grapheme, .unicodeScalar, .utf16, .utf8]
+            let unit = units.randomElement(using: &rng)!
+            let count = doc.count(in: unit)
+            // Mostly near the last place, sometimes anywhere.
+            anchor = Bool.random(using: &rng) && step % 7 != 0
+                ? min(max(anchor + Int.random(in: -40...40, using: &rng), 0), count)
+                : Int.random(in: 0...count, using: &rng)
+            let reference = cold(doc)
+            XCTAssertEqual(doc.position(at: anchor, unit: unit), reference.position(at: anchor, unit: unit),
+                           "seed \(seed) step \(step)")
+            if let p = reference.position(at: anchor, unit: unit) {
+                XCTAssertEqual(doc.offset(of: p, unit: unit), cold(doc).offset(of: p, unit: unit))
+                XCTAssertEqual(doc.lineAndColumn(of: p, unit: unit)?.line, cold(doc).lineAndColumn(of: p, unit: unit)?.line)
+                XCTAssertEqual(doc.position(from: p, offset: 3), cold(doc).position(from: p, offset: 3))
+            }
+            if step % 3 == 0 {
+                // An edit in the unit at the finger, applied to the document and to a cold copy.
+                let length = Int.random(in: 0...3, using: &rng)
+                let range = anchor..<min(anchor + length, count)
+                let insert = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
+                var expected = cold(doc)
+                let snapshot = doc
+                let got = try doc.replace(range, in: unit, withText: insert)
+                let want = try expected.replace(range, in: unit, withText: insert)
+                XCTAssertEqual(got, want, "seed \(seed) step \(step): \(range) in \(unit)")
+                XCTAssertEqual(doc.string, expected.string, "seed \(seed) step \(step)")
+                XCTAssertEqual(snapshot.string, model, "a copy saw the edit")
+                model = doc.string
+                doc.checkInvariants()
             }
         }
     }

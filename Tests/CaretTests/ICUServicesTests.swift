@@ -47,38 +47,38 @@ final class ICUServicesTests: XCTestCase {
         XCTAssertNoThrow(try ICURegex("a(b", options: .literal))
     }
 
-    /// Over the rope (tiny chunks force matches across chunk seams): the same matches as on the
-    /// flat text, in UTF-8 offsets, including supplementary characters and a region.
+    /// Over the rope (a text of several chunks, so that matches cross chunk seams): the same
+    /// matches as on the flat text, in UTF-8 offsets, including supplementary characters and a
+    /// region.
     func testRegexOverTheRopeAgreesWithFlatText() throws {
-        let text = "Grüße 👋🏽 from שָׁלוֹם, 12 ភាសា ខ្មែរ 3.5 km — done 😀😀"
+        let text = spanningChunks("Grüße 👋🏽 from שָׁלוֹם, 12 ភាសា ខ្មែរ 3.5 km — done 😀😀")
         let table = UnitTable(text)
         func utf8(_ u: Int) -> Int { table.utf8[table.scalarIndex(utf16: u)!] }
         for pattern in ["\\p{L}+", "\\d+(\\.\\d+)?", "[😀👋]", "\\b\\w", "ភាសា\\s+ខ្មែរ"] {
             let flat = try ICURegex(pattern), rope = try ICURegex(pattern)
             flat.setText(utf16: Array(text.utf16))
-            for doc in [TextDocument(text), TextDocument.tiny(text)] {
-                rope.setText(RopeText(doc.rope)!)
-                var from16 = 0
-                var matches = 0
-                while from16 <= text.utf16.count, let r = flat.firstMatch(from: from16).range {
-                    let got = rope.firstMatch(from: utf8(from16))
-                    XCTAssertEqual(got.range, utf8(r.lowerBound)..<utf8(r.upperBound), "\(pattern) from \(from16)")
-                    matches += 1
-                    from16 = max(r.upperBound, r.lowerBound + 1)
-                    while from16 < text.utf16.count && table.scalarIndex(utf16: from16) == nil { from16 += 1 }
-                }
-                XCTAssertGreaterThan(matches, 0, pattern)
-                // A region: only the text between the comma and "km" is searched.
-                let lower = text.utf8.distance(from: text.utf8.startIndex, to: text.firstIndex(of: ",")!)
-                let upper = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: "km")!.lowerBound)
-                let digits = try ICURegex("\\d+$")
-                digits.setText(RopeText(doc.rope)!)
-                XCTAssertNil(digits.firstMatch(in: lower..<upper).range, "no digits end the region")
-                let number = try ICURegex("\\d\\.\\d")
-                number.setText(RopeText(doc.rope)!)
-                let inRegion = number.firstMatch(in: lower..<upper).range
-                XCTAssertEqual(inRegion.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }, "3.5")
+            let doc = TextDocument(text)
+            rope.setText(RopeText(doc.rope)!)
+            var from16 = 0
+            var matches = 0
+            while from16 <= text.utf16.count, let r = flat.firstMatch(from: from16).range {
+                let got = rope.firstMatch(from: utf8(from16))
+                XCTAssertEqual(got.range, utf8(r.lowerBound)..<utf8(r.upperBound), "\(pattern) from \(from16)")
+                matches += 1
+                from16 = max(r.upperBound, r.lowerBound + 1)
+                while from16 < text.utf16.count && table.scalarIndex(utf16: from16) == nil { from16 += 1 }
             }
+            XCTAssertGreaterThan(matches, 0, pattern)
+            // A region: only the text between the comma and "km" is searched.
+            let lower = text.utf8.distance(from: text.utf8.startIndex, to: text.firstIndex(of: ",")!)
+            let upper = text.utf8.distance(from: text.utf8.startIndex, to: text.range(of: "km")!.lowerBound)
+            let digits = try ICURegex("\\d+$")
+            digits.setText(RopeText(doc.rope)!)
+            XCTAssertNil(digits.firstMatch(in: lower..<upper).range, "no digits end the region")
+            let number = try ICURegex("\\d\\.\\d")
+            number.setText(RopeText(doc.rope)!)
+            let inRegion = number.firstMatch(in: lower..<upper).range
+            XCTAssertEqual(inRegion.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }, "3.5")
         }
     }
 

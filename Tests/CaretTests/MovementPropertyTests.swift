@@ -100,7 +100,7 @@ final class MovementPropertyTests: XCTestCase {
         print("MovementPropertyTests.testRandomLines seed \(seed) (SEED=\(seed) to replay)")
         for round in 0..<300 {
             let text = Self.randomLine(&rng)
-            var doc = round % 3 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            var doc = TextDocument(text)
             var override: WritingDirection?
             if round % 4 == 1 {
                 override = Bool.random(using: &rng) ? .rightToLeft : .leftToRight
@@ -153,7 +153,7 @@ final class MovementPropertyTests: XCTestCase {
                 if i + 1 < lines.count { text += terminators.randomElement(using: &rng)! }
             }
             for rtl in [false, true] {
-                var doc = round % 2 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+                var doc = TextDocument(text)
                 try! doc.setBaseWritingDirection(rtl ? .rightToLeft : .leftToRight,
                                                  for: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)
                 let forward: TextLayoutDirection = rtl ? .left : .right
@@ -296,7 +296,7 @@ final class MovementPropertyTests: XCTestCase {
         for round in 0..<60 {
             let text = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.randomLine(&rng, maxLength: 8) }
                 .joined(separator: "\n")
-            var doc = round % 2 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            var doc = TextDocument(text)
             for line in 0..<doc.lineCount where Int.random(in: 0..<3, using: &rng) == 0 {
                 let at = doc.position(line: line, column: 0)!
                 try! doc.setBaseWritingDirection(Bool.random(using: &rng) ? .rightToLeft : .leftToRight,
@@ -345,7 +345,7 @@ final class MovementPropertyTests: XCTestCase {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xCAC4E)
         for round in 0..<40 {
             let text = (0..<4).map { _ in Self.randomLine(&rng, maxLength: 12) }.joined(separator: "\n")
-            var doc = round % 2 == 0 ? TextDocument.tiny(text) : TextDocument(text)
+            var doc = TextDocument(text)
             if Bool.random(using: &rng) {
                 let line = Int.random(in: 0..<doc.lineCount, using: &rng)
                 let at = doc.position(line: line, column: 0)!

@@ -3,7 +3,7 @@ import XCTest
 @_spi(Reference) import Caret
 
 /// Every case of WordBreakTest.txt, SentenceBreakTest.txt and LineBreakTest.txt through the rope
-/// (ICU reading the chunks through a UText): whole with standard and tiny chunks, by random
+/// (ICU reading the chunks through a UText): whole (tiny chunks in the `TinyShapes` build), by random
 /// access at every scalar offset, and built from two halves joined at every scalar seam. Cases
 /// where ICU 72 tailors the Unicode 15.0 rules are compared against ICU on the flat text and
 /// counted; the counts are pinned so that a change shows.
@@ -81,15 +81,14 @@ final class SegmentationConformanceTests: XCTestCase {
                 XCTAssertEqual(got.map(\.scalar), expected, "\(file) line \(c.line) \(label)")
                 XCTAssertEqual(got.map(\.status), statuses, "\(file) line \(c.line) \(label): rule statuses")
             }
-            check(TextDocument(c.text), "standard")
-            let tiny = TextDocument.tiny(c.text)
-            check(tiny, "tiny")
+            let doc = TextDocument(c.text)
+            check(doc, storageShape)
             let clusters = ICUReference.graphemeBoundariesUTF16(Array(c.text.utf16)).map { table.scalarIndex(utf16: $0)! }
             if !Set(expected).isSubset(of: clusters) { tally.insideClusters += 1 }
-            checkPublicAPI(kind, tiny, c, expected: expected, statuses: statuses, clusters: clusters, table: table)
+            checkPublicAPI(kind, doc, c, expected: expected, statuses: statuses, clusters: clusters, table: table)
             if randomAccess {
                 for s in 0...c.scalars.count {
-                    XCTAssertEqual(tiny.isSegmentBoundary(kind, utf8Offset: table.utf8[s]), expected.contains(s),
+                    XCTAssertEqual(doc.isSegmentBoundary(kind, utf8Offset: table.utf8[s]), expected.contains(s),
                                    "\(file) line \(c.line): random access at scalar \(s)")
                 }
             }
@@ -98,10 +97,10 @@ final class SegmentationConformanceTests: XCTestCase {
                     var prefix = "", suffix = ""
                     prefix.unicodeScalars.append(contentsOf: c.scalars[..<split])
                     suffix.unicodeScalars.append(contentsOf: c.scalars[split...])
-                    var appended = TextDocument.tiny(prefix)
+                    var appended = TextDocument(prefix)
                     try appended.insert(suffix, at: appended.endOfDocument)
                     check(appended, "append at \(split)")
-                    var prepended = TextDocument.tiny(suffix)
+                    var prepended = TextDocument(suffix)
                     try prepended.insert(prefix, at: prepended.beginningOfDocument)
                     check(prepended, "prepend at \(split)")
                 }

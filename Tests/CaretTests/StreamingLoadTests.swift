@@ -5,13 +5,17 @@ import XCTest
 /// The streaming load (`TextDocument.Loader`, `init(validatingUTF8Pieces:)`,
 /// `init(contentsOfFile:)`) against `init(validatingUTF8:)` of the same bytes: the same text,
 /// counts, chunks and errors, whatever the pieces split. `SEED=n` replays the random part.
+/// The storage is the build's: standard chunks, or tiny ones with `--traits TinyShapes`.
 final class StreamingLoadTests: XCTestCase {
-    static let configurations: [(String, TextDocument.Configuration)] = [
-        ("standard", .standard),
-        ("tiny", .tiny),
-        ("small", .init(chunk: .init(maxBytes: 48, minBytes: 12), shape: .init(maxChildren: 4))),
-    ]
     static let pieceSizes = [1, 2, 3, 7, 64]
+    /// Short cases run as they are and after `ChunkLimits.maxBytes - 3` bytes of ASCII, so that
+    /// they straddle the first cut in either build (the cut is only looked for once more than
+    /// `maxBytes` bytes follow the previous one).
+    static let paddings = [0, ChunkLimits.maxBytes - 3]
+
+    static func padded(_ bytes: [UInt8], _ padding: Int) -> [UInt8] {
+        Array(repeating: 0x61, count: padding) + bytes
+    }
 
     /// `bytes` cut into pieces at `cuts` (sorted offsets).
     static func pieces(_ bytes: [UInt8], cuts: [Int]) -> [ArraySlice<UInt8>] {
@@ -30,12 +34,10 @@ final class StreamingLoadTests: XCTestCase {
 
     /// Loads `pieces` and checks the result against the whole-buffer load: equal documents with
     /// equal counts and chunks and a valid structure, or the same error.
-    func check(_ bytes: [UInt8], _ pieces: [ArraySlice<UInt8>], _ configuration: TextDocument.Configuration,
+    func check(_ bytes: [UInt8], _ pieces: [ArraySlice<UInt8>],
                _ label: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) {
-        let expected = Result { () throws(TextError) in try TextDocument(validatingUTF8: bytes, configuration: configuration) }
-        let streamed = Result { () throws(TextError) in
-            try TextDocument(validatingUTF8Pieces: pieces, configuration: configuration)
-        }
+        let expected = Result { () throws(TextError) in try TextDocument(validatingUTF8: bytes) }
+        let streamed = Result { () throws(TextError) in try TextDocument(validatingUTF8Pieces: pieces) }
         switch (expected, streamed) {
         case (.failure(let e), .failure(let s)):
             XCTAssertEqual(s, e, "\(label()): error", file: file, line: line)
@@ -53,12 +55,13 @@ final class StreamingLoadTests: XCTestCase {
         }
     }
 
-    /// Every piece size, every configuration.
+    /// Every piece size, with each padding.
     func checkAllSizes(_ bytes: [UInt8], _ label: String, sizes: [Int] = pieceSizes,
                        file: StaticString = #filePath, line: UInt = #line) {
-        for (name, configuration) in Self.configurations {
+        for padding in Self.paddings {
+            let bytes = Self.padded(bytes, padding)
             for size in sizes {
-                check(bytes, Self.pieces(bytes, size: size), configuration, "\(label) \(name) pieces of \(size)",
+                check(bytes, Self.pieces(bytes, size: size), "\(label) after \(padding) bytes, pieces of \(size)",
                       file: file, line: line)
             }
         }
@@ -90,13 +93,17 @@ final class StreamingLoadTests: XCTestCase {
 
     func testHardCasesSplitAtEveryOffset() {
         for (name, bytes) in Self.hardCases where bytes.count < 200 {
-            for (configName, configuration) in Self.configurations {
-                for k in 0...bytes.count {
-                    check(bytes, Self.pieces(bytes, cuts: [k]), configuration, "\(name) \(configName) split at \(k)")
-                    for j in k...bytes.count where (j - k) % 3 == 0 {
-                        check(bytes, Self.pieces(bytes, cuts: [k, j]), configuration, "\(name) \(configName) split at \(k), \(j)")
-                    }
+            for k in 0...bytes.count {
+                check(bytes, Self.pieces(bytes, cuts: [k]), "\(name) split at \(k)")
+                for j in k...bytes.count where (j - k) % 3 == 0 {
+                    check(bytes, Self.pieces(bytes, cuts: [k, j]), "\(name) split at \(k), \(j)")
                 }
+            }
+            // Straddling the first cut: one split at every offset of the case.
+            let padding = Self.paddings.last!
+            let long = Self.padded(bytes, padding)
+            for k in padding...long.count {
+                check(long, Self.pieces(long, cuts: [k]), "\(name) after \(padding) bytes, split at \(k)")
             }
         }
     }
@@ -113,7 +120,7 @@ final class StreamingLoadTests: XCTestCase {
             let bytes = prefix + bad + suffix
             checkAllSizes(bytes, "\(bad)")
             for k in 0...bytes.count {
-                check(bytes, Self.pieces(bytes, cuts: [k]), .standard, "\(bad) split at \(k)")
+                check(bytes, Self.pieces(bytes, cuts: [k]), "\(bad) split at \(k)")
             }
             // The error names the offset in the whole text, not in a piece.
             XCTAssertThrowsError(try TextDocument(validatingUTF8Pieces: Self.pieces(bytes, size: 1))) { error in
@@ -177,12 +184,11 @@ final class StreamingLoadTests: XCTestCase {
                 let bad = Self.illFormed.randomElement(using: &rng)!
                 bytes.insert(contentsOf: bad, at: Int.random(in: 0...bytes.count, using: &rng))
             }
-            let (name, configuration) = Self.configurations[round % Self.configurations.count]
             let size = Self.pieceSizes.randomElement(using: &rng)!
-            check(bytes, Self.pieces(bytes, size: size), configuration, "round \(round) \(name) pieces of \(size) (SEED=\(seed))")
+            check(bytes, Self.pieces(bytes, size: size), "round \(round) pieces of \(size) (SEED=\(seed))")
             var cuts = (0..<Int.random(in: 0...12, using: &rng)).map { _ in Int.random(in: 0...bytes.count, using: &rng) }
             cuts.sort()
-            check(bytes, Self.pieces(bytes, cuts: cuts), configuration, "round \(round) \(name) cuts \(cuts) (SEED=\(seed))")
+            check(bytes, Self.pieces(bytes, cuts: cuts), "round \(round) cuts \(cuts) (SEED=\(seed))")
         }
     }
 
@@ -212,16 +218,20 @@ final class StreamingLoadTests: XCTestCase {
     }
 
     func testRopeBuilderMatchesInitChunks() {
-        for shape in [RopeShape.tiny, RopeShape(maxChildren: 5), RopeShape.standard] {
-            for count in Array(0...300) + [1023, 1024, 1025, 2048, 4097] {
-                let items = (0..<count).map { RopeTests.Item(value: $0 % 9 + 1) }
-                var builder = Rope<RopeTests.Item>.Builder(shape: shape)
-                for item in items { builder.append(item) }
-                let rope = builder.finish()
-                rope.checkInvariants()
-                XCTAssertEqual(rope.chunks.map(\.value), items.map(\.value), "\(count) items, \(shape.maxChildren) per node")
-                XCTAssertEqual(rope.summary, Rope(chunks: items, shape: shape).summary)
-            }
+        builderMatchesInitChunks(FanOut4.self)
+        builderMatchesInitChunks(FanOut5.self)
+        builderMatchesInitChunks(FanOut32.self)
+    }
+
+    func builderMatchesInitChunks<Fan: ToyFanOut>(_: Fan.Type) {
+        for count in Array(0...300) + [1023, 1024, 1025, 2048, 4097] {
+            let items = (0..<count).map { RopeTests.Item<Fan>(value: $0 % 9 + 1) }
+            var builder = Rope<RopeTests.Item<Fan>>.Builder()
+            for item in items { builder.append(item) }
+            let rope = builder.finish()
+            rope.checkInvariants()
+            XCTAssertEqual(rope.chunks.map(\.value), items.map(\.value), "\(count) items, \(Fan.maxChildren) per node")
+            XCTAssertEqual(rope.summary, Rope(chunks: items).summary)
         }
     }
 }

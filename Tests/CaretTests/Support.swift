@@ -124,9 +124,14 @@ struct UnitTable {
     }
 }
 
-extension TextDocument {
-    /// A document with the tiny test configuration: chunks of a few bytes, nodes of 3.
-    static func tiny(_ text: String) -> TextDocument {
-        TextDocument(text, configuration: .tiny)
-    }
+/// The storage this build of Caret uses, for test labels. The shapes are a compile-time choice:
+/// standard, or tiny with `swift test --traits TinyShapes` (docs/ARCHITECTURE.md, "Storage shapes").
+let storageShape = "\(ChunkLimits.maxBytes)-byte chunks, nodes of \(RopeShape.maxChildren)"
+
+/// `text` repeated until it is at least `chunks` times the build's chunk limit, so that a test
+/// built on it has chunk seams in the standard storage too; in the `TinyShapes` build (4-byte
+/// chunks) a text of a few dozen bytes is returned as it is.
+func spanningChunks(_ text: String, _ chunks: Int = 3) -> String {
+    let bytes = max(1, text.utf8.count)
+    return String(repeating: text, count: max(1, (chunks * ChunkLimits.maxBytes + bytes - 1) / bytes))
 }

@@ -6,7 +6,7 @@ final class TextEditTests: XCTestCase {
     func testRangesInEveryUnitMatchTheFlatText() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 0x7E47)
         let pieces = ["a", "é", "e\u{301}", "👨‍👩‍👧", "🇩🇪", "\r\n", "\r", "\n", "क्षि", "ש", "𝒜", ""]
-        var doc = TextDocument(configuration: .tiny)
+        var doc = TextDocument()
         var model = ""
         for step in 0..<400 {
             let scalars = Array(model.unicodeScalars)

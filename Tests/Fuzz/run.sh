@@ -6,7 +6,11 @@
 #
 #   Tests/Fuzz/run.sh [SECONDS_PER_TARGET]
 #
-# Environment: FUZZ_TARGETS (default "FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput"), FUZZ_ARGS (extra libFuzzer flags,
+# The fuzzers build Caret with its TinyShapes trait (4-byte chunks, nodes of four, invariants
+# checked after every edit); FUZZ_SHAPES=standard builds the standard storage instead (in a
+# scratch directory of its own).
+#
+# Environment: FUZZ_SHAPES (tiny, the default, or standard), FUZZ_TARGETS (default "FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput"), FUZZ_ARGS (extra libFuzzer flags,
 # e.g. "-jobs=2 -workers=2"), FUZZ_WORK (work directory; default a new temp dir, removed when
 # every target passes unless FUZZ_KEEP=1).
 set -euo pipefail
@@ -14,6 +18,11 @@ cd "$(dirname "$0")"
 seconds=${1:-60}
 targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput})
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
+case "${FUZZ_SHAPES:-tiny}" in
+  tiny) ;;
+  standard) flags+=(--disable-default-traits --scratch-path .build/standard-shapes) ;;
+  *) echo "run.sh: FUZZ_SHAPES is tiny or standard" >&2; exit 2 ;;
+esac
 
 # (ld.gold's "Cannot export local symbol '__asan_extra_spill_area'" warnings are harmless.)
 build_log=$(mktemp)
@@ -53,7 +62,7 @@ for target in "${targets[@]}"; do
   fi
 done
 
-echo "== executions per target (AddressSanitizer)"
+echo "== executions per target (AddressSanitizer, ${FUZZ_SHAPES:-tiny} shapes)"
 printf '%s\n' "${summary[@]}"
 if [ ${#failed[@]} -gt 0 ]; then
   echo "FAILED: ${failed[*]} (work directory kept: $work)" >&2

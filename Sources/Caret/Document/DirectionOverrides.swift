@@ -24,7 +24,7 @@ struct DirectionOverrides: Sendable, Equatable {
 
     enum SpanMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.span } }
 
-    private(set) var marks = Rope<Mark>(shape: .standard)
+    private(set) var marks = Rope<Mark>()
 
     var isEmpty: Bool { marks.isEmpty }
 

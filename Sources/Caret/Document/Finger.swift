@@ -119,7 +119,7 @@ extension TextDocument {
     func seekFromFinger<M: TextMetric>(_ offset: Int, in metric: M.Type, bias: RopeBias) -> (Cursor, ChunkPoint?) {
         // A target further than the seek's reach (two chunks either side) goes straight to the
         // root: a random lookup pays only the snapshot and the store.
-        if let state = finger.load(), abs(offset - M.measure(state.prefix)) < 4 * limits.maxBytes,
+        if let state = finger.load(), abs(offset - M.measure(state.prefix)) < 4 * ChunkLimits.maxBytes,
            var cursor = restore(state) {
             let index = cursor.index
             rope.seek(&cursor, to: offset, in: M.self, bias: bias)

@@ -10,9 +10,11 @@ extension TextDocument {
     mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil,
                               edit: TextEdit? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
-        return following(range, inserted: new, edit: edit) { document in
+        let enclosing = following(range, inserted: new, edit: edit) { document in
             document.replaceStorage(range, with: new, hint: hint)
         }
+        checkInvariantsAfterEdit()
+        return enclosing
     }
 
     /// The text half of `replaceUTF8`: the rope. Leaves the finger at the edit.
@@ -20,7 +22,7 @@ extension TextDocument {
         fingerForEdit()
         let s = range.lowerBound, e = range.upperBound
         if rope.isEmpty {
-            rope = Rope(chunks: ChunkBuilder.chunks(of: new, target: limits.loadTarget, limits: limits), shape: rope.shape)
+            rope = Rope(chunks: ChunkBuilder.chunks(of: new))
             finger.clear()
             return enclosingRange(utf8: s..<(s + new.count))
         }
@@ -35,7 +37,7 @@ extension TextDocument {
         }
         if let plan = planInPlace(first, s, e, new) {
             let point = pointAfterEdit(plan, near: near, in: first.chunk, new)
-            let limit = limits.maxBytes
+            let limit = ChunkLimits.maxBytes
             rope.mutateChunk(at: &first) { chunk in
                 // Grow by an eighth, not by doubling: chunks stay near their size (memory),
                 // and never grow past the limit anyway.
@@ -99,7 +101,7 @@ extension TextDocument {
         guard e <= chunkStart + chunk.bytes.count else { return nil }
         let ls = s - chunkStart, le = e - chunkStart
         let newSize = chunk.bytes.count - (le - ls) + new.count
-        guard newSize > 0 && newSize <= limits.maxBytes && (newSize >= limits.minBytes || rope.chunkCount == 1) else {
+        guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (newSize >= ChunkLimits.minBytes || rope.chunkCount == 1) else {
             return nil
         }
         let windowStart = chunk.stableBoundary(before: ls)
@@ -210,13 +212,13 @@ extension TextDocument {
         var next = last
         while rope.moveToNext(&next) {
             let chunk = next.chunk
-            guard chunk.joins(after: breaker) || window.count < limits.minBytes else { break }
+            guard chunk.joins(after: breaker) || window.count < ChunkLimits.minBytes else { break }
             chunk.bytes.withUnsafeBufferPointer { breaker.feed($0) }
             window.append(contentsOf: chunk.bytes)
             last = next
         }
         // A small window at the end of the text joins the chunk before it instead.
-        if window.count > 0 && window.count < limits.minBytes && last.index + 1 == rope.chunkCount
+        if window.count > 0 && window.count < ChunkLimits.minBytes && last.index + 1 == rope.chunkCount
             && rope.moveToPrevious(&first) {
             let previous = first.chunk
             window.insert(contentsOf: previous.bytes, at: 0)
@@ -226,18 +228,18 @@ extension TextDocument {
         let pieces: [TextChunk]
         if window.isEmpty {
             pieces = []
-        } else if window.count <= limits.maxBytes {
+        } else if window.count <= ChunkLimits.maxBytes {
             pieces = [TextChunk(window)]
         } else {
             // Typing at the end of a full chunk fills chunks to nearly full and moves on, so that
             // text written front to back does not leave half-empty chunks behind; an edit
             // elsewhere splits the window evenly.
             let editEnd = s - windowStart + new.count
-            let count = (window.count + limits.maxBytes - 1) / limits.maxBytes
+            let count = (window.count + ChunkLimits.maxBytes - 1) / ChunkLimits.maxBytes
             let target = editEnd * 4 >= window.count * 3
-                ? limits.maxBytes - limits.maxBytes / 16 : max(window.count / count, 1)
+                ? ChunkLimits.maxBytes - ChunkLimits.maxBytes / 16 : max(window.count / count, 1)
             pieces = window.withUnsafeBufferPointer {
-                ChunkBuilder.chunks(of: $0, target: target, limits: limits)
+                ChunkBuilder.chunks(of: $0, target: target)
             }
         }
         rope.replaceChunks(first.index..<(last.index + 1), with: pieces)

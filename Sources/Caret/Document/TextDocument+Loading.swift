@@ -29,19 +29,11 @@ extension TextDocument {
     ///
     /// - Complexity: O(n) in all for n bytes, whatever the piece sizes.
     public struct Loader: Sendable {
-        var stream: ChunkStream
-        let configuration: Configuration
+        var stream = ChunkStream()
 
         /// A loader with nothing appended yet.
         /// - Complexity: O(1).
-        public init() {
-            self.init(configuration: .standard)
-        }
-
-        init(configuration: Configuration) {
-            self.configuration = configuration
-            stream = ChunkStream(limits: configuration.chunk, shape: configuration.shape)
-        }
+        public init() {}
 
         /// The number of bytes appended so far (UTF-8 bytes, including any unfinished scalar at
         /// the end). O(1).
@@ -72,13 +64,12 @@ extension TextDocument {
         /// - Complexity: O(1) amortised: the last chunk and the top of the tree.
         public consuming func finish() throws(TextError) -> TextDocument {
             let rope = try stream.finish()
-            return TextDocument(rope: rope, limits: configuration.chunk)
+            return TextDocument(rope: rope)
         }
     }
 
-    init(rope: Rope<TextChunk>, limits: ChunkLimits) {
+    init(rope: Rope<TextChunk>) {
         self.rope = rope
-        self.limits = limits
     }
 
     /// A document holding the UTF-8 `pieces` in order, checked and segmented piece by piece
@@ -89,12 +80,7 @@ extension TextDocument {
     /// - Complexity: O(n) for n bytes, whatever the piece sizes.
     public init<Pieces: Sequence>(validatingUTF8Pieces pieces: Pieces) throws(TextError)
     where Pieces.Element: Collection, Pieces.Element.Element == UInt8 {
-        try self.init(validatingUTF8Pieces: pieces, configuration: .standard)
-    }
-
-    init<Pieces: Sequence>(validatingUTF8Pieces pieces: Pieces, configuration: Configuration) throws(TextError)
-    where Pieces.Element: Collection, Pieces.Element.Element == UInt8 {
-        var loader = Loader(configuration: configuration)
+        var loader = Loader()
         for piece in pieces { try loader.append(piece) }
         self = try loader.finish()
     }
@@ -110,16 +96,12 @@ extension TextDocument {
     ///   the first ill-formed sequence (as `init(validatingUTF8:)`).
     /// - Complexity: O(n) for n bytes.
     public init(contentsOfFile path: String) throws(TextError) {
-        try self.init(contentsOfFile: path, configuration: .standard)
-    }
-
-    init(contentsOfFile path: String, configuration: Configuration) throws(TextError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TextError(.unreadableFile(errno: errno), byteOffset: 0) }
         defer { close(fd) }
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: TextDocument.fileReadSize)
         defer { buffer.deallocate() }
-        var loader = Loader(configuration: configuration)
+        var loader = Loader()
         while true {
             let n = read(fd, buffer.baseAddress, buffer.count)
             if n < 0 {

@@ -8,7 +8,6 @@
 ///   never a trap.
 public struct TextDocument: Sendable {
     var rope: Rope<TextChunk>
-    let limits: ChunkLimits
     /// Paragraph directions set by the caller; they follow their paragraphs through edits.
     var directionOverrides = DirectionOverrides()
     /// Bidi layouts of recently used paragraphs (see `BidiCache` and docs/ARCHITECTURE.md).
@@ -23,33 +22,16 @@ public struct TextDocument: Sendable {
     /// it. Case mapping takes its locale as an argument instead. O(1) to set.
     public var locale: String = ""
 
-    /// Internal storage parameters; tests choose tiny ones to build deep trees from small text.
-    struct Configuration: Sendable {
-        var chunk: ChunkLimits
-        var shape: RopeShape
-        static let standard = Configuration(chunk: .standard, shape: .standard)
-        static let tiny = Configuration(chunk: .tiny, shape: .tiny)
-    }
-
     /// An empty document.
     /// - Complexity: O(1).
     public init() {
-        self.init(configuration: .standard)
-    }
-
-    init(configuration: Configuration) {
-        rope = Rope(shape: configuration.shape)
-        limits = configuration.chunk
+        rope = Rope()
     }
 
     /// A document holding `text`. O(n).
     public init(_ text: some StringProtocol) {
-        self.init(text, configuration: .standard)
-    }
-
-    init(_ text: some StringProtocol, configuration: Configuration) {
         var string = String(text)
-        self.init(validUTF8: string.withUTF8 { Array($0) }, configuration: configuration)
+        self.init(validUTF8: string.withUTF8 { Array($0) })
     }
 
     /// A document holding `bytes`, which must be well-formed UTF-8. O(n).
@@ -58,23 +40,17 @@ public struct TextDocument: Sendable {
     ///   ill-formed sequence (overlong forms, surrogates, values past U+10FFFF, truncated
     ///   sequences, stray continuation bytes). Nothing is repaired or dropped silently.
     public init(validatingUTF8 bytes: some Collection<UInt8>) throws(TextError) {
-        try self.init(validatingUTF8: bytes, configuration: .standard)
-    }
-
-    init(validatingUTF8 bytes: some Collection<UInt8>, configuration: Configuration) throws(TextError) {
         let array = Array(bytes)
         if let error = array.withUnsafeBufferPointer({ UTF8Validation.firstError(in: $0) }) {
             throw error
         }
-        self.init(validUTF8: array, configuration: configuration)
+        self.init(validUTF8: array)
     }
 
-    init(validUTF8 bytes: [UInt8], configuration: Configuration) {
-        limits = configuration.chunk
-        let chunks = bytes.withUnsafeBufferPointer {
-            ChunkBuilder.chunks(of: $0, target: configuration.chunk.loadTarget, limits: configuration.chunk)
-        }
-        rope = Rope(chunks: chunks, shape: configuration.shape)
+    /// Chunks of `ChunkLimits.loadTarget` bytes, cut at cluster boundaries (the storage shape is
+    /// a compile-time choice: see `ChunkLimits` and docs/ARCHITECTURE.md, "Storage shapes").
+    init(validUTF8 bytes: [UInt8]) {
+        rope = Rope(chunks: bytes.withUnsafeBufferPointer { ChunkBuilder.chunks(of: $0) })
     }
 
     /// The whole text. O(n).

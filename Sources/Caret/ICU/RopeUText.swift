@@ -93,8 +93,9 @@ final class RopeText {
             var description = caret_text_source(
                 context: Unmanaged.passUnretained(source).toOpaque(), length: Int64(rope.summary.utf16),
                 read: ropeRead, retain: ropeRetain, release: ropeRelease)
-            // A chunk holds at most `ChunkLimits.standard.maxBytes` bytes, so at most as many units.
-            return caret_text_open(&description, Int32(ChunkLimits.standard.maxBytes), &status)
+            // A chunk holds at most `ChunkLimits.maxBytes` bytes, so at most as many units (a
+            // longer chunk, one cluster, grows the buffer).
+            return caret_text_open(&description, Int32(ChunkLimits.maxBytes), &status)
         }
         guard let opened, caret_icu_succeeded(status) else { return nil }
         text = opened

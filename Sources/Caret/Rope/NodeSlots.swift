@@ -7,11 +7,11 @@
 /// caller guarantees by holding that node. Mutation through it requires that the caller holds
 /// the node uniquely (the rope's copy-on-write rule).
 struct NodeSlots<Element> {
-    /// The number of slots in every node: one more than the widest shape
-    /// (`RopeShape.standard`), since a node may hold one item too many between an insertion
-    /// and the split that follows it.
+    /// The number of slots in every node: one more than the widest fan-out
+    /// (`RopeShape.widest`), since a node may hold one item too many between an insertion and
+    /// the split that follows it.
     @inline(__always)
-    static var capacity: Int { RopeShape.standard.maxChildren + 1 }
+    static var capacity: Int { RopeShape.widest + 1 }
 
     /// The first slot.
     let base: UnsafeMutablePointer<Element>

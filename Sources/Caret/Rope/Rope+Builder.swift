@@ -13,7 +13,6 @@ extension Rope {
     ///
     /// Sendable like `Rope`: the nodes it holds are its own until `finish()` hands them over.
     struct Builder: @unchecked Sendable {
-        let shape: RopeShape
         /// Chunks waiting for a leaf node.
         private var leaves: [Chunk] = []
         /// Nodes waiting for a parent, by height (0 = leaf nodes).
@@ -22,14 +21,12 @@ extension Rope {
         /// k: `levels[k - 1]`); such a level keeps at least `maxChildren` items from then on.
         private var madeNodes: [Bool] = [false]
 
-        init(shape: RopeShape = .standard) {
-            self.shape = shape
-        }
+        init() {}
 
         /// Adds `chunk` after the chunks added so far. O(1) amortised.
         mutating func append(_ chunk: Chunk) {
             leaves.append(chunk)
-            let max = shape.maxChildren
+            let max = Chunk.maxChildren
             guard leaves.count == 2 * max else { return }
             let node = Node.leaf(Array(leaves[..<max]))
             leaves.removeFirst(max)
@@ -44,7 +41,7 @@ extension Rope {
                 madeNodes.append(false)
             }
             levels[height].append(node)
-            let max = shape.maxChildren
+            let max = Chunk.maxChildren
             guard levels[height].count == 2 * max else { return }
             let parent = Node.branch(over: Array(levels[height][..<max]))
             levels[height].removeFirst(max)
@@ -54,9 +51,9 @@ extension Rope {
 
         /// The rope of every chunk added, in order. O(height × maxChildren).
         consuming func finish() -> Rope {
-            let max = shape.maxChildren
+            let max = Chunk.maxChildren
             if !madeNodes[0] && leaves.count <= max {
-                return Rope(root: Node.leaf(leaves), shape: shape)
+                return Rope(root: Node.leaf(leaves))
             }
             for group in Rope.groups(of: leaves.count, max: max) {
                 push(Node.leaf(Array(leaves[group])), height: 0)
@@ -67,7 +64,7 @@ extension Rope {
                 if !madeNodes[height + 1] && waiting.count <= max {
                     // Nothing above this level: one node is the root, a few get one parent.
                     let root = waiting.count == 1 ? waiting[0] : Node.branch(over: waiting)
-                    return Rope(root: root, shape: shape)
+                    return Rope(root: root)
                 }
                 for group in Rope.groups(of: waiting.count, max: max) {
                     push(Node.branch(over: Array(waiting[group])), height: height + 1)
@@ -77,9 +74,8 @@ extension Rope {
         }
     }
 
-    /// A rope over an existing tree, which must meet the invariants for `shape`.
-    fileprivate init(root: Node, shape: RopeShape) {
-        self.shape = shape
+    /// A rope over an existing tree, which must meet the invariants for `Chunk.maxChildren`.
+    fileprivate init(root: Node) {
         self.root = root
     }
 }

@@ -52,7 +52,7 @@ extension Rope {
 
     /// Bits per level in a cursor's packed path (enough for `maxChildren - 1`).
     @inline(__always)
-    var pathBits: Int { Int.bitWidth - (shape.maxChildren - 1).leadingZeroBitCount }
+    var pathBits: Int { Int.bitWidth - (Chunk.maxChildren - 1).leadingZeroBitCount }
 
     @inline(__always)
     func pathIndex(_ path: UInt64, level: Int) -> Int {

@@ -3,13 +3,14 @@ extension Rope {
     /// Verifies the B-tree: uniform depth, node sizes within the shape, cached totals equal to
     /// the sums below. Calls `checkChunk` on every chunk. Traps with a message on a violation.
     func checkInvariants(_ checkChunk: (Chunk) -> Void = { _ in }) {
-        Rope.check(root, isRoot: true, shape: shape, checkChunk)
+        precondition(Chunk.maxChildren >= 4 && Chunk.maxChildren <= RopeShape.widest, "fan-out \(Chunk.maxChildren)")
+        Rope.check(root, isRoot: true, checkChunk)
     }
 
-    private static func check(_ node: Node, isRoot: Bool, shape: RopeShape, _ checkChunk: (Chunk) -> Void) {
-        precondition(node.itemCount <= shape.maxChildren, "node over capacity: \(node.itemCount)")
+    private static func check(_ node: Node, isRoot: Bool, _ checkChunk: (Chunk) -> Void) {
+        precondition(node.itemCount <= Chunk.maxChildren, "node over capacity: \(node.itemCount)")
         if !isRoot {
-            precondition(node.itemCount >= shape.minChildren, "node under capacity: \(node.itemCount)")
+            precondition(node.itemCount >= Chunk.minChildren, "node under capacity: \(node.itemCount)")
         }
         if node.height > 0 {
             let branch = node.branch
@@ -19,7 +20,7 @@ extension Rope {
             for k in 0..<branch.children.count {
                 let child = branch.children[k]
                 precondition(child.node.height == node.height - 1, "uneven depth")
-                check(child.node, isRoot: false, shape: shape, checkChunk)
+                check(child.node, isRoot: false, checkChunk)
                 precondition(child.summary == child.node.summary, "stale child summary in parent")
                 precondition(child.chunkCount == child.node.chunkCount, "stale child count in parent")
                 total = total + child.summary

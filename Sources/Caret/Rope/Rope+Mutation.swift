@@ -43,13 +43,13 @@ extension Rope {
     mutating func insert(_ chunk: Chunk, at index: Int) {
         precondition(index >= 0 && index <= chunkCount, "chunk index out of range")
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
-        if let sibling = Rope.insert(chunk, at: index, into: root, shape: shape) {
+        if let sibling = Rope.insert(chunk, at: index, into: root) {
             root = Node.branch(over: [root, sibling])
         }
     }
 
     /// Inserts into `node` (uniquely referenced); returns a new right sibling if it split.
-    private static func insert(_ chunk: Chunk, at index: Int, into node: Node, shape: RopeShape) -> Node? {
+    private static func insert(_ chunk: Chunk, at index: Int, into node: Node) -> Node? {
         node.summary = node.summary + chunk.summary
         node.chunkCount += 1
         if node.height == 0 {
@@ -63,11 +63,11 @@ extension Rope {
                 k += 1
             }
             let child = branch.uniqueChild(k)
-            let split = insert(chunk, at: remaining, into: child, shape: shape)
+            let split = insert(chunk, at: remaining, into: child)
             branch.refreshChild(k)
             if let split { branch.children.insert(Node.Child(split), at: k + 1) }
         }
-        guard node.itemCount > shape.maxChildren else { return nil }
+        guard node.itemCount > Chunk.maxChildren else { return nil }
         return split(node)
     }
 
@@ -90,14 +90,14 @@ extension Rope {
     mutating func remove(at index: Int) -> Chunk {
         precondition(index >= 0 && index < chunkCount, "chunk index out of range")
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
-        let chunk = Rope.remove(at: index, from: root, shape: shape)
+        let chunk = Rope.remove(at: index, from: root)
         while root.height > 0 && root.branch.children.count == 1 {
             root = root.branch.children[0].node
         }
         return chunk
     }
 
-    private static func remove(at index: Int, from node: Node, shape: RopeShape) -> Chunk {
+    private static func remove(at index: Int, from node: Node) -> Chunk {
         if node.height == 0 {
             let chunk = node.leaf.chunks.remove(at: index)
             node.summary = node.summary - chunk.summary
@@ -107,24 +107,24 @@ extension Rope {
         let branch = node.branch
         let (k, remaining) = childIndex(in: branch, forChunk: index)
         let child = branch.uniqueChild(k)
-        let chunk = remove(at: remaining, from: child, shape: shape)
+        let chunk = remove(at: remaining, from: child)
         branch.refreshChild(k)
         node.summary = node.summary - chunk.summary
         node.chunkCount -= 1
-        if child.itemCount < shape.minChildren {
-            fixUnderflow(of: k, in: branch, shape: shape)
+        if child.itemCount < Chunk.minChildren {
+            fixUnderflow(of: k, in: branch)
         }
         return chunk
     }
 
     /// Merges child `k` of `node` with a neighbour, or evens the two out if they do not fit in
     /// one node. The totals of `node` do not change.
-    private static func fixUnderflow(of k: Int, in node: RopeBranch<Chunk>, shape: RopeShape) {
+    private static func fixUnderflow(of k: Int, in node: RopeBranch<Chunk>) {
         guard node.children.count > 1 else { return }
         let left = k > 0 ? k - 1 : k
         let right = left + 1
         let a = node.uniqueChild(left), b = node.uniqueChild(right)
-        if a.itemCount + b.itemCount <= shape.maxChildren {
+        if a.itemCount + b.itemCount <= Chunk.maxChildren {
             if a.height == 0 {
                 a.leaf.chunks.append(moving: b.leaf.chunks)
             } else {

@@ -11,26 +11,23 @@ struct Rope<Chunk: RopeChunk>: @unchecked Sendable {
     typealias Node = RopeNode<Chunk>
 
     var root: Node
-    let shape: RopeShape
 
     /// An empty rope.
-    init(shape: RopeShape = .standard) {
-        self.shape = shape
+    init() {
         self.root = Node.leaf([])
     }
 
     /// Builds a balanced tree over `chunks` in order. O(n).
-    init(chunks: [Chunk], shape: RopeShape = .standard) {
-        self.shape = shape
-        guard chunks.count > shape.maxChildren else {
+    init(chunks: [Chunk]) {
+        guard chunks.count > Chunk.maxChildren else {
             self.root = Node.leaf(chunks)
             return
         }
-        var level: [Node] = Rope.groups(of: chunks.count, max: shape.maxChildren).map {
+        var level: [Node] = Rope.groups(of: chunks.count, max: Chunk.maxChildren).map {
             Node.leaf(chunks[$0])
         }
         while level.count > 1 {
-            let parents: [Node] = Rope.groups(of: level.count, max: shape.maxChildren).map {
+            let parents: [Node] = Rope.groups(of: level.count, max: Chunk.maxChildren).map {
                 Node.branch(over: level[$0])
             }
             level = parents

@@ -13,6 +13,17 @@ protocol RopeSummary: Sendable, Equatable {
 protocol RopeChunk: Sendable {
     associatedtype Summary: RopeSummary
     var summary: Summary { get }
+    /// The most items a node of a rope of this chunk type holds; every node but the root keeps
+    /// at least half as many. A property of the type, so that the tree code is specialised with
+    /// it as a constant. At least 4 (every non-root node keeps a sibling to merge with).
+    /// Defaults to `RopeShape.maxChildren`.
+    static var maxChildren: Int { get }
+}
+
+extension RopeChunk {
+    static var maxChildren: Int { RopeShape.maxChildren }
+    /// The fewest items a node other than the root holds.
+    static var minChildren: Int { maxChildren / 2 }
 }
 
 /// One additive component of a summary, used to seek in the tree (for example "UTF-16 units").
@@ -23,20 +34,17 @@ protocol RopeMetric {
     static func measure(_ summary: Summary) -> Int
 }
 
-/// Tree shape parameters. `maxChildren` bounds every node; every node but the root keeps at
-/// least `minChildren`. Tests select tiny values so that small inputs build deep trees.
-struct RopeShape: Sendable, Equatable {
-    var maxChildren: Int
-    var minChildren: Int { maxChildren / 2 }
+/// The tree's fan-out, chosen at compile time: 32 (chosen by measurement, see
+/// docs/ARCHITECTURE.md), or 4 — the smallest legal shape — in the test build
+/// (`--traits TinyShapes`), so that a few chunks build a deep tree.
+enum RopeShape {
+    #if TinyShapes
+    static var maxChildren: Int { 4 }
+    #else
+    static var maxChildren: Int { 32 }
+    #endif
 
-    /// Chosen by measurement (see docs/ARCHITECTURE.md).
-    static let standard = RopeShape(maxChildren: 32)
-    /// The smallest legal shape (every non-root node keeps a sibling to merge with): deep
-    /// trees from a few chunks.
-    static let tiny = RopeShape(maxChildren: 4)
-
-    init(maxChildren: Int) {
-        precondition(maxChildren >= 4, "a node must hold at least 4 items")
-        self.maxChildren = maxChildren
-    }
+    /// The widest fan-out a chunk type may declare, in every build: nodes store their items
+    /// inline in `widest + 1` slots (`NodeSlots`), whatever the chunk type's own fan-out.
+    static var widest: Int { 32 }
 }

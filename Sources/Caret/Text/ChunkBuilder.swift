@@ -3,37 +3,41 @@
 /// Size limits for chunks: pieces are cut at cluster boundaries to at most `maxBytes` (a single
 /// cluster longer than that becomes one chunk of its own), and edits merge pieces smaller than
 /// `minBytes` with a neighbour.
-struct ChunkLimits: Sendable, Equatable {
-    var maxBytes: Int
-    var minBytes: Int
-
-    /// Chosen by measurement (see docs/ARCHITECTURE.md).
-    static let standard = ChunkLimits(maxBytes: 1024, minBytes: 256)
+///
+/// Constants chosen at compile time, never stored per document: the standard sizes were chosen
+/// by measurement (see docs/ARCHITECTURE.md); the test build (`--traits TinyShapes`) cuts at
+/// nearly every cluster boundary so that short test texts have seams everywhere.
+enum ChunkLimits {
+    #if TinyShapes
+    static var maxBytes: Int { 4 }
+    static var minBytes: Int { 1 }
+    #else
+    static var maxBytes: Int { 1024 }
+    static var minBytes: Int { 256 }
+    #endif
 
     /// The size chunks are cut to when text is loaded: seven eighths of the limit, so that
     /// the first edits of a fresh document grow chunks in place instead of splitting them.
     /// (Loaded chunks hold exactly their bytes; the headroom costs no memory until used.)
-    var loadTarget: Int { max(1, maxBytes - maxBytes / 8) }
-    /// Test setting: a cut at nearly every cluster boundary.
-    static let tiny = ChunkLimits(maxBytes: 4, minBytes: 1)
+    static var loadTarget: Int { max(1, maxBytes - maxBytes / 8) }
 }
 
 enum ChunkBuilder {
     /// Cuts `bytes` (valid UTF-8 starting at a cluster boundary and ending at one) into chunks of
-    /// about `target` bytes and at most `limits.maxBytes`, at cluster boundaries. O(n): each
+    /// about `target` bytes and at most `ChunkLimits.maxBytes`, at cluster boundaries. O(n): each
     /// cut is found by looking back from the target for a pair of scalars that breaks whatever
     /// the context (usually the first pair tried); only inside a context-dependent run (flags,
     /// conjuncts, emoji sequences longer than a chunk) does it segment forward from the last cut.
-    static func chunks(of bytes: UnsafeBufferPointer<UInt8>, target: Int, limits: ChunkLimits) -> [TextChunk] {
+    static func chunks(of bytes: UnsafeBufferPointer<UInt8>, target: Int = ChunkLimits.loadTarget) -> [TextChunk] {
         var result: [TextChunk] = []
         let n = bytes.count
         guard n > 0 else { return result }
-        let target = max(1, min(target, limits.maxBytes))
+        let target = max(1, min(target, ChunkLimits.maxBytes))
         result.reserveCapacity(n / target + 1)
         var start = 0
         while start < n {
             // `bytes` is the whole text, so a cut is always found.
-            let cut = n - start <= limits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target, isComplete: true) ?? n
+            let cut = n - start <= ChunkLimits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target, isComplete: true) ?? n
             result.append(TextChunk(Array(bytes[start..<cut])))
             start = cut
         }

@@ -12,8 +12,7 @@
 /// for once more than `maxBytes` follow the previous one (as the whole-text loop does), and a
 /// cut that needs text not yet here waits for it (`ChunkBuilder.cutPoint`, `isComplete`).
 struct ChunkStream {
-    let limits: ChunkLimits
-    private var builder: Rope<TextChunk>.Builder
+    private var builder = Rope<TextChunk>.Builder()
     /// Bytes received and not yet cut into chunks, from `start` on.
     private var pending: [UInt8] = []
     private var start = 0
@@ -29,11 +28,6 @@ struct ChunkStream {
     private var retryAt = 0
     /// The first error: every later call throws it again.
     private(set) var error: TextError?
-
-    init(limits: ChunkLimits, shape: RopeShape) {
-        self.limits = limits
-        builder = Rope.Builder(shape: shape)
-    }
 
     /// The number of bytes appended so far.
     var byteCount: Int { dropped + pending.count }
@@ -83,7 +77,7 @@ struct ChunkStream {
     /// Cuts chunks from `pending[start..<validEnd]` while the cuts are settled; with
     /// `isComplete`, all of it.
     private mutating func cut(isComplete: Bool) {
-        let target = limits.loadTarget, end = validEnd
+        let target = ChunkLimits.loadTarget, end = validEnd
         // A second reference to the buffer (not a copy: nothing writes to it here) so that the
         // loop may update `self` while reading it.
         let bytes = pending
@@ -91,13 +85,13 @@ struct ChunkStream {
             let p = UnsafeBufferPointer(rebasing: all[..<end])
             while start < end {
                 let cut: Int
-                if end - start <= limits.maxBytes {
+                if end - start <= ChunkLimits.maxBytes {
                     guard isComplete else { return }
                     cut = end
                 } else {
                     guard isComplete || end >= retryAt else { return }
                     guard let found = ChunkBuilder.cutPoint(in: p, from: start, target: target, isComplete: isComplete) else {
-                        retryAt = end + max(end - start, limits.maxBytes)
+                        retryAt = end + max(end - start, ChunkLimits.maxBytes)
                         return
                     }
                     cut = found

@@ -3,8 +3,9 @@
 /// The FuzzEdits harness: the input decodes into a sequence of operations on a `TextDocument`
 /// and on `FuzzModel` (scalars plus ICU over the flat text); after each one the two must agree.
 ///
-/// Input format: byte 0 chooses the storage (even: tiny chunks and nodes of four, so a few
-/// dozen bytes build a deep tree; odd: the standard configuration). Then each operation is one
+/// Input format: byte 0 is read and ignored (it chose the storage when that was a runtime
+/// choice; now it is the build's, `fuzzStorage`, and kept inputs still decode to the same
+/// operations). Then each operation is one
 /// byte (taken modulo 13) and its arguments; numbers are one byte, or two (little-endian) for
 /// ranges of more than 256 values, taken modulo the range. Reads past the end give 0.
 ///
@@ -19,7 +20,7 @@
 /// | 6 | conversions: an offset in any unit to a position and back, `position(from:offset:)`, `offset(from:to:)` |
 /// | 7 | keep a copy of the document (at most four are kept) |
 /// | 8 | swap the document with a kept copy, so that later edits edit the copy |
-/// | 9 | rebuild the document from its text in either storage; `==` against it and the copies |
+/// | 9 | rebuild the document from its text (one byte read and ignored); `==` against it and the copies |
 /// | 10 | read a range: `text(in:)`, `utf8(in:)` |
 /// | 11 | lines: `lineAndColumn(of:unit:)`, `position(line:column:unit:)`, `lineRange(containing:)` |
 /// | 12 | insert at a position taken from a kept copy (snapped here, or out of bounds) |
@@ -51,10 +52,9 @@ public enum EditsFuzz {
 
 struct EditsSession {
     var input: FuzzBytes
-    var tiny: Bool
     var doc: TextDocument
     var model = FuzzModel([])
-    var copies: [(doc: TextDocument, model: FuzzModel, tiny: Bool)] = []
+    var copies: [(doc: TextDocument, model: FuzzModel)] = []
     var step = 0
     var sampler: UInt64 = 0x9E37_79B9_7F4A_7C15
     let tolerated: Set<EditsFuzz.OpenDefect>
@@ -62,15 +62,11 @@ struct EditsSession {
     init(_ data: [UInt8], tolerating defects: Set<EditsFuzz.OpenDefect>) {
         tolerated = defects
         input = FuzzBytes(data)
-        tiny = input.byte() & 1 == 0
-        doc = Self.document("", tiny: tiny)
+        _ = input.byte()
+        doc = TextDocument("")
     }
 
-    static func document(_ text: String, tiny: Bool) -> TextDocument {
-        tiny ? TextDocument._withTinyChunks(text) : TextDocument(text)
-    }
-
-    var label: String { "FuzzEdits step \(step) (\(tiny ? "tiny" : "standard") chunks, \(model.utf8.last!) bytes)" }
+    var label: String { "FuzzEdits step \(step) (\(fuzzStorage), \(model.utf8.last!) bytes)" }
 
     mutating func run() throws(FuzzFailure) {
         while !input.isAtEnd && step < EditsFuzz.maxSteps {
@@ -100,14 +96,13 @@ struct EditsSession {
             case 6:
                 try conversions()
             case 7:
-                copies.append((doc, model, tiny))
+                copies.append((doc, model))
                 if copies.count > 4 { copies.removeFirst() }
             case 8:
                 guard !copies.isEmpty else { break }
                 let i = Int(input.byte()) % copies.count
                 swap(&doc, &copies[i].doc)
                 swap(&model, &copies[i].model)
-                swap(&tiny, &copies[i].tiny)
             case 9:
                 try rebuild()
             case 10:
@@ -244,18 +239,17 @@ struct EditsSession {
         }
     }
 
-    /// A new document built from the text (either storage) must be `==` to this one, and to
+    /// A new document built from the text must be `==` to this one, and to
     /// each copy exactly when their scalars are equal. It then replaces the document.
     mutating func rebuild() throws(FuzzFailure) {
-        let newTiny = input.byte() & 1 == 0
-        let rebuilt = Self.document(model.text, tiny: newTiny)
+        _ = input.byte()
+        let rebuilt = TextDocument(model.text)
         try expect(rebuilt == doc && doc == rebuilt, "\(label): a document rebuilt from the text is not ==")
         for c in copies {
             let same = c.model.scalars == model.scalars
             try expect((c.doc == doc) == same && (doc == c.doc) == same, "\(label): == with a copy says \(!same), the texts are \(same ? "equal" : "different")")
         }
         doc = rebuilt
-        tiny = newTiny
     }
 
     // MARK: Queries

@@ -3,6 +3,17 @@
 // compiles in a release build without testability.
 @_spi(Reference) import Caret
 
+/// The storage of the Caret build under test, for the failure messages. The storage shape is
+/// chosen when Caret is compiled, not per document: the fuzzers build it with the `TinyShapes`
+/// trait (Tests/Fuzz/Package.swift: chunks of at most 4 bytes and nodes of four, so that a few
+/// dozen bytes build a deep tree, and the invariants checked after every edit); `swift test`
+/// replays the kept inputs in whichever build it runs (standard, or `--traits TinyShapes`).
+#if TinyShapes
+let fuzzStorage = "tiny chunks"
+#else
+let fuzzStorage = "standard chunks"
+#endif
+
 /// A failed check: what differed, at which step. The fuzzers trap with it (so libFuzzer keeps
 /// the input); the regression tests report it with XCTFail.
 public struct FuzzFailure: Error, CustomStringConvertible {

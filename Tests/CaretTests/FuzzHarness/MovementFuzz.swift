@@ -9,7 +9,8 @@
 /// Input format: numbers as in `FuzzBytes` (one byte, two for ranges over 256 values; reads past
 /// the end give 0).
 ///
-/// 1. Byte 0: bit 0 clear gives tiny chunks (nodes of four), set the standard configuration.
+/// 1. Byte 0: read and ignored (it chose the storage when that was a runtime choice; now the
+///    build does, see `fuzzStorage`).
 /// 2. A piece count 0...63, then that many pieces, each one byte indexing `MovementFuzz.alphabet`
 ///    modulo `alphabet.count + 1`; the extra index is a deep nest: an opener (LRE, RLE, LRO,
 ///    RLO, LRI, RLI) repeated 60...315 times, then `x\u{5D0}1`, then (odd byte) half as many
@@ -75,7 +76,6 @@ public enum MovementFuzz {
 
 struct MovementSession {
     var input: FuzzBytes
-    let tiny: Bool
     var doc: TextDocument
     var model: FuzzModel
     /// UTF-8 offsets of the grapheme boundaries, sorted.
@@ -91,7 +91,7 @@ struct MovementSession {
 
     init(_ data: [UInt8]) {
         input = FuzzBytes(data)
-        tiny = input.byte() & 1 == 0
+        _ = input.byte()
         var text = ""
         for _ in 0..<input.int(in: 0...63) where text.utf8.count < MovementFuzz.maxBytes {
             let i = Int(input.byte()) % (MovementFuzz.alphabet.count + 1)
@@ -107,13 +107,13 @@ struct MovementSession {
                 }
             }
         }
-        doc = tiny ? TextDocument._withTinyChunks(text) : TextDocument(text)
+        doc = TextDocument(text)
         model = FuzzModel([])
         caret = TextCaret(doc.beginningOfDocument)
     }
 
     var label: String {
-        "FuzzMovement step \(step) (\(tiny ? "tiny" : "standard") chunks, \(model.utf8.last!) bytes, \(model.lineStarts.count) lines) \(what)"
+        "FuzzMovement step \(step) (\(fuzzStorage), \(model.utf8.last!) bytes, \(model.lineStarts.count) lines) \(what)"
     }
 
     mutating func run() throws(FuzzFailure) {
@@ -532,7 +532,7 @@ struct MovementSession {
     /// slots, the same answer to a press from each slot.
     func compareWithFresh(_ d: TextDocument, line: Int, _ context: String) throws(FuzzFailure) {
         guard d.lineCount <= 64 else { return }
-        var fresh = tiny ? TextDocument._withTinyChunks(d.string) : TextDocument(d.string)
+        var fresh = TextDocument(d.string)
         if overridden {
             for l in 0..<d.lineCount {
                 guard let start = d.position(line: l, column: 0), let range = d.lineRange(containing: start),

@@ -1,7 +1,7 @@
 @_spi(Testing) import Caret
 
 /// The FuzzUTF8 harness: the input, byte for byte, goes to `TextDocument(validatingUTF8:)` in
-/// both storages (standard, and tiny chunks). Either it is rejected with `.invalidUTF8` at
+/// the storage of the build under test (`fuzzStorage`). Either it is rejected with `.invalidUTF8` at
 /// exactly the offset where the standard library's own UTF-8 parser meets the first ill-formed
 /// sequence (and `String(validating:)` agrees that the bytes are ill-formed), with the reason the
 /// documented table gives; or it is accepted, `String(validating:)` agrees, and the document
@@ -15,27 +15,24 @@ public enum UTF8Fuzz {
         let firstError = stdlibFirstError(data)
         try expect((valid == nil) == (firstError != nil),
                    "FuzzUTF8: String(validating:) and Unicode.UTF8.ForwardParser disagree on \(data)")
-        for tiny in [false, true] {
-            let label = "FuzzUTF8 (\(tiny ? "tiny" : "standard") chunks, \(data.count) bytes)"
-            let outcome: Result<TextDocument, TextError>
-            do {
-                outcome = .success(tiny ? try TextDocument._withTinyChunks(validatingUTF8: data)
-                                        : try TextDocument(validatingUTF8: data))
-            } catch {
-                outcome = .failure(error)
-            }
-            switch outcome {
-            case .failure(let error):
-                guard let firstError else { throw FuzzFailure(message: "\(label): rejected well-formed input: \(error)") }
-                try expect(error.offset == firstError, "\(label): \(error); the first ill-formed sequence starts at \(firstError)")
-                let reason = expectedProblem(data, at: firstError)
-                try expect(error.kind == .invalidUTF8(reason: reason), "\(label): \(error); expected reason \(reason)")
-            case .success(let doc):
-                guard let valid else { throw FuzzFailure(message: "\(label): accepted ill-formed input (first error at \(firstError!))") }
-                try checkRoundTrip(doc, data, valid, label)
-            }
-            if !tiny { try checkStreaming(data, whole: outcome) }
+        let label = "FuzzUTF8 (\(fuzzStorage), \(data.count) bytes)"
+        let outcome: Result<TextDocument, TextError>
+        do {
+            outcome = .success(try TextDocument(validatingUTF8: data))
+        } catch {
+            outcome = .failure(error)
         }
+        switch outcome {
+        case .failure(let error):
+            guard let firstError else { throw FuzzFailure(message: "\(label): rejected well-formed input: \(error)") }
+            try expect(error.offset == firstError, "\(label): \(error); the first ill-formed sequence starts at \(firstError)")
+            let reason = expectedProblem(data, at: firstError)
+            try expect(error.kind == .invalidUTF8(reason: reason), "\(label): \(error); expected reason \(reason)")
+        case .success(let doc):
+            guard let valid else { throw FuzzFailure(message: "\(label): accepted ill-formed input (first error at \(firstError!))") }
+            try checkRoundTrip(doc, data, valid, label)
+        }
+        try checkStreaming(data, whole: outcome)
     }
 
     /// The streaming load of `data` against the whole-buffer load's `whole` outcome.

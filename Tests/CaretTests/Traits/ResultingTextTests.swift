@@ -8,9 +8,10 @@ final class ResultingTextTests: XCTestCase {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 0x7E57)
         let pieces = ["a", "é", "e\u{301}", "👨‍👩‍👧", "🇩🇪", "\r\n", "中", "क्षि", "𝒜", "ß", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FFFF}"]
         for step in 0..<500 {
-            let old = (0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            // Repeated to a few chunks' length, so that the edit's ends fall in different chunks.
+            let old = spanningChunks((0..<Int.random(in: 0...40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined())
             let text = (0..<Int.random(in: 0...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
-            let doc = TextDocument(old, configuration: .tiny)
+            let doc = TextDocument(old)
             let scalars = Array(old.unicodeScalars)
             let a = Int.random(in: 0...scalars.count, using: &rng)
             let b = Int.random(in: a...scalars.count, using: &rng)
