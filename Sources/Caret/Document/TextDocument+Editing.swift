@@ -14,9 +14,9 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func replace(_ range: TextRange, withText text: some StringProtocol) throws(TextError) -> TextRange {
-        let bytes = try checkedUTF8Range(range)
+        let (bytes, hint) = try checkedUTF8Range(range)
         var string = String(text)
-        return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0) }, removing: string.isEmpty)
+        return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0, hint: hint) }, removing: string.isEmpty)
     }
 
     /// Replaces the units `range` of `unit` with `text`, without rounding to grapheme
@@ -44,8 +44,8 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func edit(_ range: TextRange, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
-        let bytes = try checkedUTF8Range(range)
-        return applyEdit(bytes, text)
+        let (bytes, hint) = try checkedUTF8Range(range)
+        return applyEdit(bytes, text, hint: hint)
     }
 
     /// Replaces the units `range` of `unit` with `text` without rounding to grapheme boundaries,
@@ -71,14 +71,14 @@ extension TextDocument {
         }
     }
 
-    /// The bytes of `range` snapped to grapheme boundaries, or the out-of-bounds error that
-    /// `replace` and `edit` throw for it.
-    private func checkedUTF8Range(_ range: TextRange) throws(TextError) -> Range<Int> {
-        guard let bytes = validated(range) else {
+    /// The bytes of `range` snapped to grapheme boundaries, with the cursor hint for the edit
+    /// when validation found one; or the out-of-bounds error that `replace` and `edit` throw.
+    private func checkedUTF8Range(_ range: TextRange) throws(TextError) -> (Range<Int>, EditHint?) {
+        guard let checked = validatedForEdit(range) else {
             let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
             throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
         }
-        return bytes
+        return checked
     }
 
     /// The bytes of units `range` of `unit`, aligned to scalars only, with the cursor hint for

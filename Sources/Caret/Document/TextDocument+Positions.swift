@@ -220,23 +220,32 @@ extension TextDocument {
 
     /// `range` with both ends checked and snapped; nil when either end is outside the text.
     func validated(_ range: TextRange) -> Range<Int>? {
+        validatedForEdit(range)?.bytes
+    }
+
+    /// `validated(_:)`, with the cursor it found when both ends lie in one chunk after that
+    /// chunk's first byte: the hint an edit of the range starts from
+    /// (`replaceUTF8(_:with:hint:)`), so that it does not search again.
+    func validatedForEdit(_ range: TextRange) -> (bytes: Range<Int>, hint: EditHint?)? {
         let lo = min(range.start.utf8Offset, range.end.utf8Offset)
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
         // Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
         if lo >= 0 && hi < rope.summary.utf8 {
             let c = cursor(at: lo, in: UTF8Metric.self)
-            let chunk = c.chunk
             let start = c.prefix.utf8
-            if hi < start + chunk.bytes.count {
+            let count = c.leaf.chunks[c.slot].bytes.count
+            if hi < start + count {
+                let chunk = c.chunk
                 let a = chunk.snappedBoundary(atOrBefore: lo - start)
                 let b = hi == lo ? a : chunk.snappedBoundary(atOrBefore: hi - start)
-                return (start + a)..<(start + b)
+                // The hint must hold byte `a - 1` too (an edit starts from the chunk before it).
+                return ((start + a)..<(start + b), a > 0 ? EditHint(cursor: c, point: nil) : nil)
             }
         }
         guard let a = validated(range.start) else { return nil }
-        if range.end.utf8Offset == range.start.utf8Offset { return a..<a }
+        if range.end.utf8Offset == range.start.utf8Offset { return (a..<a, nil) }
         guard let b = validated(range.end) else { return nil }
-        return min(a, b)..<max(a, b)
+        return (min(a, b)..<max(a, b), nil)
     }
 
     /// The text in `range`.
