@@ -33,7 +33,7 @@ extension Rope {
         /// Child index taken at each level from the root down, `pathBits` bits per level.
         var path: UInt64
         /// The node of chunks holding the current chunk (owned by the rope, not by the cursor).
-        unowned(unsafe) var leaf: RopeLeaf<Chunk>
+        unowned(unsafe) var leaf: Node
         /// The chunk's index in `leaf.chunks`.
         var slot: Int
         /// The chunk's index in the rope.
@@ -83,7 +83,7 @@ extension Rope {
         let bits = pathBits
         let before = bias == .before
         while node.height > 0 {
-            let branch = node.branch
+            let branch = node
             let last = branch.children.count - 1
             var picked = last
             for k in 0..<last {
@@ -97,7 +97,7 @@ extension Rope {
             level += 1
             node = branch.children[picked].node
         }
-        let leaf = node.leaf
+        let leaf = node
         let last = leaf.chunks.count - 1
         var slot = last
         for k in 0..<last {
@@ -118,7 +118,7 @@ extension Rope {
         var path: UInt64 = 0
         var level = 0
         while node.height > 0 {
-            let branch = node.branch
+            let branch = node
             var k = 0
             while remaining >= branch.children[k].chunkCount {
                 remaining -= branch.children[k].chunkCount
@@ -129,7 +129,7 @@ extension Rope {
             level += 1
             node = branch.children[k].node
         }
-        let leaf = node.leaf
+        let leaf = node
         for k in 0..<remaining { prefix = prefix + leaf.chunks[k].summary }
         return Cursor(path: path, leaf: leaf, slot: remaining, index: index, prefix: prefix)
     }
@@ -221,18 +221,18 @@ extension Rope {
         var pivotNode = root
         for level in 0..<root.height {
             let k = pathIndex(cursor.path, level: level)
-            if k + 1 < node.branch.children.count { pivot = level; pivotNode = node }
-            node = node.branch.children[k].node
+            if k + 1 < node.children.count { pivot = level; pivotNode = node }
+            node = node.children[k].node
         }
         precondition(pivot >= 0, "cursor past the end")
         var path = settingPathIndex(cursor.path, level: pivot, to: pathIndex(cursor.path, level: pivot) + 1)
-        node = pivotNode.branch.children[pathIndex(path, level: pivot)].node
+        node = pivotNode.children[pathIndex(path, level: pivot)].node
         for level in (pivot + 1)..<root.height {
             path = settingPathIndex(path, level: level, to: 0)
-            node = node.branch.children[0].node
+            node = node.children[0].node
         }
         cursor.path = path
-        cursor.leaf = node.leaf
+        cursor.leaf = node
         cursor.slot = 0
         return true
     }
@@ -254,17 +254,17 @@ extension Rope {
         for level in 0..<root.height {
             let k = pathIndex(cursor.path, level: level)
             if k > 0 { pivot = level; pivotNode = node }
-            node = node.branch.children[k].node
+            node = node.children[k].node
         }
         precondition(pivot >= 0, "cursor before the start")
         var path = settingPathIndex(cursor.path, level: pivot, to: pathIndex(cursor.path, level: pivot) - 1)
-        node = pivotNode.branch.children[pathIndex(path, level: pivot)].node
+        node = pivotNode.children[pathIndex(path, level: pivot)].node
         for level in (pivot + 1)..<root.height {
-            let last = node.branch.children.count - 1
+            let last = node.children.count - 1
             path = settingPathIndex(path, level: level, to: last)
-            node = node.branch.children[last].node
+            node = node.children[last].node
         }
-        let leaf = node.leaf
+        let leaf = node
         cursor.path = path
         cursor.leaf = leaf
         cursor.slot = leaf.chunks.count - 1
@@ -305,9 +305,9 @@ extension Rope {
         var node = root
         let height = root.height
         for level in 0..<height {
-            node = node.branch.uniqueChild(pathIndex(cursor.path, level: level))
+            node = node.uniqueChild(pathIndex(cursor.path, level: level))
         }
-        let leaf = node.leaf
+        let leaf = node
         let before = leaf.chunks[cursor.slot].summary
         let result = try body(&leaf.chunks[cursor.slot])
         let delta = leaf.chunks[cursor.slot].summary - before

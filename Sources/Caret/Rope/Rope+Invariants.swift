@@ -13,7 +13,7 @@ extension Rope {
             precondition(node.itemCount >= Chunk.minChildren, "node under capacity: \(node.itemCount)")
         }
         if node.height > 0 {
-            let branch = node.branch
+            let branch = node
             precondition(!isRoot || branch.children.count >= 2, "internal root with one child")
             var total = Summary.zero
             var count = 0
@@ -29,7 +29,7 @@ extension Rope {
             precondition(total == node.summary, "stale summary in node")
             precondition(count == node.chunkCount, "stale chunk count in node")
         } else {
-            let leaf = node.leaf
+            let leaf = node
             var total = Summary.zero
             for k in 0..<leaf.chunks.count {
                 checkChunk(leaf.chunks[k])

@@ -11,13 +11,13 @@ extension Rope {
 
     private static func mutate<R>(_ node: Node, at index: Int, _ body: (inout Chunk) throws -> R) rethrows -> R {
         if node.height == 0 {
-            let leaf = node.leaf
+            let leaf = node
             let before = leaf.chunks[index].summary
             let result = try body(&leaf.chunks[index])
             node.summary = node.summary - before + leaf.chunks[index].summary
             return result
         }
-        let branch = node.branch
+        let branch = node
         let (k, remaining) = childIndex(in: branch, forChunk: index)
         let child = branch.uniqueChild(k)
         let before = child.summary
@@ -29,7 +29,7 @@ extension Rope {
 
     /// The child holding chunk `index` of `node`, and the chunk's index inside it.
     @inline(__always)
-    private static func childIndex(in node: RopeBranch<Chunk>, forChunk index: Int) -> (Int, Int) {
+    private static func childIndex(in node: Node, forChunk index: Int) -> (Int, Int) {
         var remaining = index
         var k = 0
         while remaining >= node.children[k].chunkCount {
@@ -53,9 +53,9 @@ extension Rope {
         node.summary = node.summary + chunk.summary
         node.chunkCount += 1
         if node.height == 0 {
-            node.leaf.chunks.insert(chunk, at: index)
+            node.chunks.insert(chunk, at: index)
         } else {
-            let branch = node.branch
+            let branch = node
             var remaining = index
             var k = 0
             while k < branch.children.count - 1 && remaining > branch.children[k].chunkCount {
@@ -91,20 +91,20 @@ extension Rope {
         precondition(index >= 0 && index < chunkCount, "chunk index out of range")
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         let chunk = Rope.remove(at: index, from: root)
-        while root.height > 0 && root.branch.children.count == 1 {
-            root = root.branch.children[0].node
+        while root.height > 0 && root.children.count == 1 {
+            root = root.children[0].node
         }
         return chunk
     }
 
     private static func remove(at index: Int, from node: Node) -> Chunk {
         if node.height == 0 {
-            let chunk = node.leaf.chunks.remove(at: index)
+            let chunk = node.chunks.remove(at: index)
             node.summary = node.summary - chunk.summary
             node.chunkCount -= 1
             return chunk
         }
-        let branch = node.branch
+        let branch = node
         let (k, remaining) = childIndex(in: branch, forChunk: index)
         let child = branch.uniqueChild(k)
         let chunk = remove(at: remaining, from: child)
@@ -119,16 +119,16 @@ extension Rope {
 
     /// Merges child `k` of `node` with a neighbour, or evens the two out if they do not fit in
     /// one node. The totals of `node` do not change.
-    private static func fixUnderflow(of k: Int, in node: RopeBranch<Chunk>) {
+    private static func fixUnderflow(of k: Int, in node: Node) {
         guard node.children.count > 1 else { return }
         let left = k > 0 ? k - 1 : k
         let right = left + 1
         let a = node.uniqueChild(left), b = node.uniqueChild(right)
         if a.itemCount + b.itemCount <= Chunk.maxChildren {
             if a.height == 0 {
-                a.leaf.chunks.append(moving: b.leaf.chunks)
+                a.chunks.append(moving: b.chunks)
             } else {
-                a.branch.children.append(moving: b.branch.children)
+                a.children.append(moving: b.children)
             }
             a.summary = a.summary + b.summary
             a.chunkCount += b.chunkCount
@@ -139,15 +139,15 @@ extension Rope {
             let leftCount = (a.itemCount + b.itemCount) / 2
             if a.height == 0 {
                 if a.itemCount < leftCount {
-                    a.leaf.chunks.append(movingPrefix: leftCount - a.itemCount, of: b.leaf.chunks)
+                    a.chunks.append(movingPrefix: leftCount - a.itemCount, of: b.chunks)
                 } else {
-                    a.leaf.chunks.moveSuffix(a.itemCount - leftCount, toFrontOf: b.leaf.chunks)
+                    a.chunks.moveSuffix(a.itemCount - leftCount, toFrontOf: b.chunks)
                 }
             } else {
                 if a.itemCount < leftCount {
-                    a.branch.children.append(movingPrefix: leftCount - a.itemCount, of: b.branch.children)
+                    a.children.append(movingPrefix: leftCount - a.itemCount, of: b.children)
                 } else {
-                    a.branch.children.moveSuffix(a.itemCount - leftCount, toFrontOf: b.branch.children)
+                    a.children.moveSuffix(a.itemCount - leftCount, toFrontOf: b.children)
                 }
             }
             a.recomputeTotals()

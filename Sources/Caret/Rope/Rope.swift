@@ -103,14 +103,14 @@ extension Rope {
             return true
         }
         if node.height == 0 {
-            let leaf = node.leaf
+            let leaf = node
             for k in skip..<leaf.chunks.count {
                 if try !body(leaf.chunks[k]) { return false }
             }
             skip = 0
             return true
         }
-        let branch = node.branch
+        let branch = node
         for k in 0..<branch.children.count {
             if try !visit(branch.children[k].node, skip: &skip, body) { return false }
         }
@@ -141,8 +141,8 @@ extension Rope {
                         continue
                     }
                     stack[stack.count - 1].next += 1
-                    if node.height == 0 { return node.leaf.chunks[top.next] }
-                    stack.append((node.branch.children[top.next].node, 0))
+                    if node.height == 0 { return node.chunks[top.next] }
+                    stack.append((node.children[top.next].node, 0))
                 }
                 return nil
             }

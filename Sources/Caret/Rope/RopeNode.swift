@@ -127,14 +127,6 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         }
     }
 
-    /// This node, read as a leaf (kept so that call sites say which kind they expect).
-    @inline(__always)
-    var leaf: RopeNode { self }
-
-    /// This node, read as a branch.
-    @inline(__always)
-    var branch: RopeNode { self }
-
     /// A shallow copy: the same items (chunks share their storage until written).
     func copy() -> RopeNode {
         let node = RopeNode.make(height: height)
@@ -185,6 +177,3 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         items[k].chunkCount = node.chunkCount
     }
 }
-
-typealias RopeLeaf<Chunk: RopeChunk> = RopeNode<Chunk>
-typealias RopeBranch<Chunk: RopeChunk> = RopeNode<Chunk>
