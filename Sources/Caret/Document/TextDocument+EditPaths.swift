@@ -102,7 +102,12 @@ extension TextDocument {
         guard e <= chunkStart + chunk.pointee.bytes.count else { return nil }
         let ls = s - chunkStart, le = e - chunkStart
         let newSize = chunk.pointee.bytes.count - (le - ls) + new.count
-        guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (newSize >= ChunkLimits.minBytes || rope.chunkCount == 1) else {
+        // A chunk below the minimum size grows in place, and so does the last chunk (which a
+        // split that filled the one before it leaves small: rebuilding it would merge it and
+        // split it the same way again); any other chunk shrinking below the minimum is rebuilt
+        // with its neighbours.
+        let shrinksSmall = newSize < ChunkLimits.minBytes && newSize < chunk.pointee.bytes.count
+        guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (!shrinksSmall || cursor.index + 1 == rope.chunkCount) else {
             return nil
         }
         if let plan = planASCII(cursor, chunk, ls, le, new, newSize) { return plan }
