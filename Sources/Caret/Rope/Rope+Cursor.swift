@@ -80,7 +80,9 @@ extension Rope {
     where M.Summary == Summary {
         precondition(root.chunkCount > 0, "seek in an empty rope")
         precondition(root.height * pathBits <= UInt64.bitWidth, "rope too deep for a cursor path")
-        var node = root
+        // Unowned references: the tree keeps every node alive during the walk, so the walk
+        // need not retain and release each node it passes.
+        unowned(unsafe) var node = root
         var prefix = Summary.zero
         var index = 0
         var remaining = offset
@@ -89,7 +91,7 @@ extension Rope {
         let bits = pathBits
         let before = bias == .before
         while node.height > 0 {
-            let branch = node
+            unowned(unsafe) let branch = node
             let last = branch.children.count - 1
             var picked = last
             for k in 0..<last {
@@ -103,7 +105,7 @@ extension Rope {
             level += 1
             node = branch.children[picked].node
         }
-        let leaf = node
+        unowned(unsafe) let leaf = node
         let last = leaf.chunks.count - 1
         var slot = last
         for k in 0..<last {
@@ -146,7 +148,7 @@ extension Rope {
     /// taken on). O(height).
     @inline(__always)
     func cursor(path: UInt64, slot: Int, index: Int, prefix: Summary) -> Cursor? {
-        var node = root
+        unowned(unsafe) var node = root
         for level in 0..<node.height {
             let k = pathIndex(path, level: level)
             let children = node.children
@@ -167,7 +169,7 @@ extension Rope {
     where M.Summary == Summary {
         let start = M.measure(cursor.prefix)
         let before = bias == .before
-        let leaf = cursor.leaf
+        unowned(unsafe) let leaf = cursor.leaf
         if offset < start || (before && offset == start && cursor.index > 0) {
             // Backwards inside the leaf.
             var slot = cursor.slot
