@@ -80,9 +80,7 @@ extension Rope {
     where M.Summary == Summary {
         precondition(root.chunkCount > 0, "seek in an empty rope")
         precondition(root.height * pathBits <= UInt64.bitWidth, "rope too deep for a cursor path")
-        // Unowned references: the tree keeps every node alive during the walk, so the walk
-        // need not retain and release each node it passes.
-        unowned(unsafe) var node = root
+        var node = root
         var prefix = Summary.zero
         var index = 0
         var remaining = offset
@@ -91,7 +89,7 @@ extension Rope {
         let bits = pathBits
         let before = bias == .before
         while node.height > 0 {
-            unowned(unsafe) let branch = node
+            let branch = node
             let last = branch.children.count - 1
             var picked = last
             for k in 0..<last {
@@ -105,7 +103,7 @@ extension Rope {
             level += 1
             node = branch.children[picked].node
         }
-        unowned(unsafe) let leaf = node
+        let leaf = node
         let last = leaf.chunks.count - 1
         var slot = last
         for k in 0..<last {
@@ -148,6 +146,8 @@ extension Rope {
     /// taken on). O(height).
     @inline(__always)
     func cursor(path: UInt64, slot: Int, index: Int, prefix: Summary) -> Cursor? {
+        // Unowned: the tree keeps every node alive during the walk, so it need not retain and
+        // release each node it passes.
         unowned(unsafe) var node = root
         for level in 0..<node.height {
             let k = pathIndex(path, level: level)
