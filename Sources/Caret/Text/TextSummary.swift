@@ -13,16 +13,20 @@ struct TextSummary: RopeSummary, CustomStringConvertible {
 
     static let zero = TextSummary(utf8: 0, utf16: 0, scalars: 0, graphemes: 0, lines: 0)
 
+    // Wrapping arithmetic: every count is bounded by a text's length in bytes, far from
+    // `Int.max`, so the overflow checks could never fire; without them a descent's prefix sums
+    // and an edit's summary updates compile to plain adds (the invariant checks of the
+    // TinyShapes build compare every summary with a fresh measurement).
     @inline(__always)
     static func + (a: TextSummary, b: TextSummary) -> TextSummary {
-        TextSummary(utf8: a.utf8 + b.utf8, utf16: a.utf16 + b.utf16, scalars: a.scalars + b.scalars,
-                    graphemes: a.graphemes + b.graphemes, lines: a.lines + b.lines)
+        TextSummary(utf8: a.utf8 &+ b.utf8, utf16: a.utf16 &+ b.utf16, scalars: a.scalars &+ b.scalars,
+                    graphemes: a.graphemes &+ b.graphemes, lines: a.lines &+ b.lines)
     }
 
     @inline(__always)
     static func - (a: TextSummary, b: TextSummary) -> TextSummary {
-        TextSummary(utf8: a.utf8 - b.utf8, utf16: a.utf16 - b.utf16, scalars: a.scalars - b.scalars,
-                    graphemes: a.graphemes - b.graphemes, lines: a.lines - b.lines)
+        TextSummary(utf8: a.utf8 &- b.utf8, utf16: a.utf16 &- b.utf16, scalars: a.scalars &- b.scalars,
+                    graphemes: a.graphemes &- b.graphemes, lines: a.lines &- b.lines)
     }
 
     var description: String {
