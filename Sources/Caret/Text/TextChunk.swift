@@ -29,9 +29,12 @@ struct TextChunk: RopeChunk {
             TextSummary(utf8: Int(counts.0), utf16: Int(counts.1), scalars: Int(counts.2),
                         graphemes: Int(counts.3), lines: Int(counts.4))
         }
+        // Only in-place edits set it, which keep a chunk within `ChunkLimits.maxBytes`; a larger
+        // chunk (one huge cluster) is made by `init`, which checks its size.
         set {
-            counts = (UInt32(newValue.utf8), UInt32(newValue.utf16), UInt32(newValue.scalars),
-                      UInt32(newValue.graphemes), UInt32(newValue.lines))
+            counts = (UInt32(truncatingIfNeeded: newValue.utf8), UInt32(truncatingIfNeeded: newValue.utf16),
+                      UInt32(truncatingIfNeeded: newValue.scalars), UInt32(truncatingIfNeeded: newValue.graphemes),
+                      UInt32(truncatingIfNeeded: newValue.lines))
         }
     }
 }
