@@ -46,7 +46,8 @@ extension TextChunk {
 /// unless `m` is `from`'s own cluster. Exactly the breaker's boundaries, found cheaply:
 /// - a scalar of property 0 (printable ASCII, and the letters of most scripts, recognised from
 ///   their first two bytes) starts a cluster unless a Prepend precedes it (GB9b); ASCII other
-///   than CR does too, unless a Prepend or CR precedes it, and goes eight bytes at a time;
+///   than CR does too, unless a Prepend or CR precedes it, and a run of it goes up to eight
+///   bytes at a time;
 /// - any other scalar is decided by the pair of properties around it (`GraphemePairTable`),
 ///   and where that depends on context, by a `GraphemeBreaker` run over the current cluster
 ///   (exact: it starts at a cluster start).
@@ -65,41 +66,38 @@ func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint
     var i = start + length
     while i < n {
         let b = p[i]
-        // Property 0 or simple ASCII after anything but Prepend (and CR): a cluster starts.
-        var plain = false, length = 1
+        let cls = previous.cls
         if b < 0x80 {
-            plain = b != 0x0D && previous.cls != .cr
-        } else if b < 0xE0 {
-            plain = plainTwo & (1 << UInt32(b & 0x1F)) != 0
-            length = 2
-        } else if b < 0xF0 {
-            plain = pairs.isPlainThreeByte(b, p[i + 1])
-            length = 3
-        }
-        if plain && previous.cls != .prepend {
-            if b < 0x80 {
-                if i + 8 <= n {
+            if b != 0x0D && cls != .cr && cls != .prepend {
+                // A run of ASCII other than CR: each byte starts a cluster. Up to eight at once:
+                // the lowest byte that is not ASCII or is CR ends the run (the zero-byte test is
+                // exact for the lowest such byte).
+                var k = 1
+                if i &+ 8 <= n {
                     let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                     let cr = word ^ (ones &* 0x0D)
-                    if word & high == 0 && (cr &- ones) & ~cr & high == 0 {     // ASCII, no CR
-                        // Each of the eight bytes starts a cluster: g + 1 ... g + 8.
-                        if g + 8 >= m { return ChunkPoint(utf8: i + (m - g - 1), utf16: -1, scalars: -1, graphemes: m) }
-                        g += 8
-                        i += 8
-                        start = i - 1
-                        previous = graphemeClass(of: p, at: i - 1, table: classes).0
-                        continue
-                    }
+                    let stop = (word & high) | ((cr &- ones) & ~cr & high)
+                    k = stop == 0 ? 8 : stop.trailingZeroBitCount &>> 3
                 }
-                previous = graphemeClass(of: p, at: i, table: classes).0
-            } else {
-                previous = .other
+                if g &+ k >= m { return ChunkPoint(utf8: i &+ (m &- g &- 1), utf16: -1, scalars: -1, graphemes: m) }
+                g &+= k
+                i &+= k
+                start = i &- 1
+                let last = p[start]
+                previous = last >= 0x20 && last != 0x7F ? .other : last == 0x0A ? .lf : .control
+                continue
             }
-            g += 1
-            if g == m { return ChunkPoint(utf8: i, utf16: -1, scalars: -1, graphemes: m) }
-            start = i
-            i += length
-            continue
+        } else if b < 0xF0 && cls != .prepend {
+            // Property 0 from the first two bytes: a cluster starts.
+            let two = b < 0xE0
+            if two ? plainTwo & (1 << UInt32(b & 0x1F)) != 0 : pairs.isPlainThreeByte(b, p[i &+ 1]) {
+                g &+= 1
+                if g == m { return ChunkPoint(utf8: i, utf16: -1, scalars: -1, graphemes: m) }
+                start = i
+                previous = .other
+                i &+= two ? 2 : 3
+                continue
+            }
         }
         let (next, nextLength) = graphemeClass(of: p, at: i, table: classes)
         var verdict = pairs(previous, next)
@@ -109,12 +107,12 @@ func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint
             verdict = breaker.wouldBreak(before: next) ? .breaks : .joins
         }
         if verdict == .breaks {
-            g += 1
+            g &+= 1
             if g == m { return ChunkPoint(utf8: i, utf16: -1, scalars: -1, graphemes: m) }
             start = i
         }
         previous = next
-        i += nextLength
+        i &+= nextLength
     }
     return ChunkPoint(utf8: n, utf16: -1, scalars: -1, graphemes: g + 1)
 }
