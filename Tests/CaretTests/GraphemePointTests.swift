@@ -85,7 +85,17 @@ final class GraphemePointTests: XCTestCase {
                     var blind = from
                     (blind.utf16, blind.scalars) = (-1, -1)
                     check(scanToGrapheme(k, in: p, from: blind), bytes, starts, k, "\(what) scan \(j) -> \(k) blind")
+                    if j > 0 {
+                        let back = Int.random(in: 0..<j, using: &rng)
+                        check(scanBackToGrapheme(back, in: p, from: blind), bytes, starts, back, "\(what) scan back \(j) -> \(back)")
+                    }
                 }
+            }
+            // Backwards from the end.
+            for _ in 0..<3 where !starts.isEmpty {
+                let k = Int.random(in: 0..<starts.count, using: &rng)
+                let end = ChunkPoint(utf8: bytes.count, utf16: -1, scalars: -1, graphemes: starts.count)
+                check(scanBackToGrapheme(k, in: p, from: end), bytes, starts, k, "\(what) scan back from the end -> \(k)")
             }
         }
     }
