@@ -36,7 +36,7 @@ extension TextDocument {
             (first, near) = seekFromFinger(s, in: UTF8Metric.self, bias: .before)
         }
         if let plan = planInPlace(first, s, e, new) {
-            let point = pointAfterEdit(plan, near: near, in: first.chunk, new)
+            let point = pointAfterEdit(plan, near: near, in: first.chunkAddress, new)
             let limit = ChunkLimits.maxBytes
             rope.mutateChunk(at: &first) { chunk in
                 // Grow by an eighth, not by doubling: chunks stay near their size (memory),
@@ -60,7 +60,7 @@ extension TextDocument {
     /// Where the finger's point inside the edited chunk goes: to the end of the new text when
     /// it was at either end of the replaced bytes (typing, replaying a trace), unchanged before
     /// the re-measured window, else nowhere. O(replaced + inserted).
-    private func pointAfterEdit(_ plan: InPlacePlan, near: ChunkPoint?, in chunk: TextChunk,
+    private func pointAfterEdit(_ plan: InPlacePlan, near: ChunkPoint?, in chunk: UnsafePointer<TextChunk>,
                                 _ new: UnsafeBufferPointer<UInt8>) -> ChunkPoint? {
         guard let near else { return nil }
         let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
@@ -68,7 +68,7 @@ extension TextDocument {
         guard near.utf8 == le || near.utf8 == ls, near.knowsScalars else { return nil }
         // ASCII on both sides (the common case): every byte is a scalar of one UTF-16 unit.
         let removed = plan.isASCII ? (scalars: le - ls, supplementary: 0)
-            : chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
+            : chunk.pointee.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
         let atStart = near.utf8 == le
             ? ChunkPoint(utf8: ls, utf16: near.utf16 - removed.scalars - removed.supplementary,
                          scalars: near.scalars - removed.scalars)
@@ -96,24 +96,28 @@ extension TextDocument {
     /// the size limits and does not change its last cluster's relation to the next chunk. Only
     /// the window between the stable boundaries around the edit is re-measured. O(window).
     private func planInPlace(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
-        let chunk = cursor.chunk
+        // Read in place in its node: a copy would cost a retain and a release a keystroke.
+        let chunk = cursor.chunkAddress
         let chunkStart = cursor.prefix.utf8
-        guard e <= chunkStart + chunk.bytes.count else { return nil }
+        guard e <= chunkStart + chunk.pointee.bytes.count else { return nil }
         let ls = s - chunkStart, le = e - chunkStart
-        let newSize = chunk.bytes.count - (le - ls) + new.count
-        guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (newSize >= ChunkLimits.minBytes || rope.chunkCount == 1) else {
+        let newSize = chunk.pointee.bytes.count - (le - ls) + new.count
+        // A chunk below the minimum size grows in place, and so does the last chunk (which a
+        // split that filled the one before it leaves small: rebuilding it would merge it and
+        // split it the same way again); any other chunk shrinking below the minimum is rebuilt
+        // with its neighbours.
+        let shrinksSmall = newSize < ChunkLimits.minBytes && newSize < chunk.pointee.bytes.count
+        guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (!shrinksSmall || cursor.index + 1 == rope.chunkCount) else {
             return nil
         }
-        let windowStart = chunk.stableBoundary(before: ls)
-        let (windowEnd, reachedEnd) = chunk.stableBoundary(after: le)
+        if let plan = planASCII(cursor, chunk, ls, le, new, newSize) { return plan }
+        let windowStart = chunk.pointee.stableBoundary(before: ls)
+        let (windowEnd, reachedEnd) = chunk.pointee.stableBoundary(after: le)
         let windowCount = ls - windowStart + new.count + windowEnd - le
-        if let plan = planSimpleASCII(cursor, chunk, ls, le, windowStart..<windowEnd, reachedEnd, new, newSize) {
-            return plan
-        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(windowCount, 1)) { buffer -> InPlacePlan? in
             let window = UnsafeBufferPointer(rebasing: buffer[..<windowCount])
             // The window: old bytes before the edit, the new bytes, old bytes after it.
-            chunk.bytes.withUnsafeBufferPointer { old in
+            chunk.pointee.bytes.withUnsafeBufferPointer { old in
                 let w = buffer.baseAddress!
                 let head = ls - windowStart, tail = windowEnd - le
                 if head > 0 { (w).initialize(from: old.baseAddress! + windowStart, count: head) }
@@ -136,7 +140,7 @@ extension TextDocument {
             let base = chunkStart + windowStart
             return InPlacePlan(
                 localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
-                before: chunk.bytes.withUnsafeBufferPointer {
+                before: chunk.pointee.bytes.withUnsafeBufferPointer {
                     TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
                 },
                 after: TextSummary.measure(window),
@@ -144,43 +148,45 @@ extension TextDocument {
         }
     }
 
-    /// `planInPlace` when the re-measured window is ASCII without CR before and after (typing
-    /// prose or code, replaying a trace): every byte is a scalar and a cluster of its own, so
-    /// the summaries and the enclosing range are arithmetic (LF, VT and FF end lines), and the
-    /// seam check needs only the last byte. Nil when some byte is not, or when the next chunk
-    /// joins the window's end.
+    /// `planInPlace` when the replaced bytes, the new bytes and the byte before them are ASCII
+    /// other than CR, and the scalar after them cannot join an ASCII character (typing prose or
+    /// code, replaying a trace, whatever the script around): every one of those bytes is then a
+    /// scalar and a cluster of its own, with boundaries on both sides, so the summaries and the
+    /// enclosing range are arithmetic (LF, VT and FF end lines) and nothing is re-measured.
+    /// At the chunk's end the next chunk's first scalar decides. Nil when a condition fails.
+    /// O(replaced + inserted).
     @inline(__always)
-    private func planSimpleASCII(_ cursor: Cursor, _ chunk: TextChunk, _ ls: Int, _ le: Int, _ window: Range<Int>,
-                                 _ reachedEnd: Bool, _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
+    private func planASCII(_ cursor: Cursor, _ chunk: UnsafePointer<TextChunk>, _ ls: Int, _ le: Int,
+                           _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
         guard isSimpleASCII(new) else { return nil }
         @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
             var n = 0
             for b in p where b >= 0x0A && b <= 0x0C { n += 1 }
             return n
         }
-        // The whole old window, the replaced bytes included.
-        let (simple, oldLines, keptLines, last) = chunk.bytes.withUnsafeBufferPointer { old -> (Bool, Int, Int, UInt8?) in
-            let w = UnsafeBufferPointer(rebasing: old[window])
-            guard isSimpleASCII(w) else { return (false, 0, 0, nil) }
-            let replaced = lineBreaks(UnsafeBufferPointer(rebasing: old[ls..<le]))
-            let total = lineBreaks(w)
-            let last: UInt8? = le < window.upperBound ? old[window.upperBound - 1] : new.last ?? (ls > window.lowerBound ? old[ls - 1] : nil)
-            return (true, total, total - replaced, last)
+        // (ls is 0 only at the text's start: the cursor's chunk holds byte s - 1 otherwise.)
+        let (simple, removedLines, atEnd) = chunk.pointee.bytes.withUnsafeBufferPointer { p -> (Bool, Int, Bool) in
+            guard ls == 0 || isSimpleASCII(p[ls - 1]) else { return (false, 0, false) }
+            let removed = UnsafeBufferPointer(rebasing: p[ls..<le])
+            guard isSimpleASCII(removed) else { return (false, 0, false) }
+            if le < p.count && p[le] >= 0x80 && !asciiBreaks(before: p, at: le) { return (false, 0, false) }
+            return (true, lineBreaks(removed), le == p.count)
         }
         guard simple else { return nil }
-        let oldCount = window.count, newCount = window.count - (le - ls) + new.count
-        if reachedEnd, let last, let next = rope.chunk(after: cursor) {
-            var byte = last
-            let joins = withUnsafePointer(to: &byte) { next.joins(after: UnsafeBufferPointer(start: $0, count: 1)) }
+        if atEnd, let next = rope.chunk(after: cursor) {
+            var letter: UInt8 = 0x61
+            let joins = withUnsafePointer(to: &letter) { next.joins(after: UnsafeBufferPointer(start: $0, count: 1)) }
             if joins { return nil }
         }
+        let removed = le - ls, added = new.count
         let start = cursor.prefix.utf8 + ls
-        let newLines = keptLines + lineBreaks(new)
+        // The window starts at the byte before the edit, so that an anchor at `ls` is dropped
+        // rather than kept where a deletion may leave the chunk's end.
         return InPlacePlan(
-            localRange: ls..<le, window: window, newSize: newSize,
-            before: TextSummary(utf8: oldCount, utf16: oldCount, scalars: oldCount, graphemes: oldCount, lines: oldLines),
-            after: TextSummary(utf8: newCount, utf16: newCount, scalars: newCount, graphemes: newCount, lines: newLines),
-            enclosing: start..<(start + new.count), isASCII: true)
+            localRange: ls..<le, window: max(ls - 1, 0)..<le, newSize: newSize,
+            before: TextSummary(utf8: removed, utf16: removed, scalars: removed, graphemes: removed, lines: removedLines),
+            after: TextSummary(utf8: added, utf16: added, scalars: added, graphemes: added, lines: lineBreaks(new)),
+            enclosing: start..<(start + added), isASCII: true)
     }
 
     /// The general path: keep the chunks before the edit, rebuild the window — the chunks the

@@ -233,11 +233,10 @@ extension TextDocument {
         if lo >= 0 && hi < rope.summary.utf8 {
             let c = cursor(at: lo, in: UTF8Metric.self)
             let start = c.prefix.utf8
-            let count = c.leaf.chunks[c.slot].bytes.count
-            if hi < start + count {
-                let chunk = c.chunk
-                let a = chunk.snappedBoundary(atOrBefore: lo - start)
-                let b = hi == lo ? a : chunk.snappedBoundary(atOrBefore: hi - start)
+            let chunk = c.chunkAddress                          // read in place, not copied
+            if hi < start + chunk.pointee.bytes.count {
+                let a = chunk.pointee.snappedBoundary(atOrBefore: lo - start)
+                let b = hi == lo ? a : chunk.pointee.snappedBoundary(atOrBefore: hi - start)
                 // The hint must hold byte `a - 1` too (an edit starts from the chunk before it).
                 return ((start + a)..<(start + b), a > 0 ? EditHint(cursor: c, point: nil) : nil)
             }

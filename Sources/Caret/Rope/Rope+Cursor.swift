@@ -45,6 +45,12 @@ extension Rope {
         @inline(__always)
         var chunk: Chunk { leaf.chunks[slot] }
 
+        /// The current chunk where it lies in its node, valid until the rope is mutated: reading
+        /// its fields or calling its methods through `pointee` copies nothing, where `chunk`
+        /// copies the value (a retain and a release of its storage).
+        @inline(__always)
+        var chunkAddress: UnsafePointer<Chunk> { UnsafePointer(leaf.chunks.base + slot) }
+
         /// The summary up to the end of the current chunk.
         @inline(__always)
         var end: Summary { prefix + leaf.chunks[slot].summary }

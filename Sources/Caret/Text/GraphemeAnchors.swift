@@ -68,12 +68,13 @@ struct GraphemeAnchors: Equatable {
     mutating func edit(window: Range<Int>, byteDelta: Int, graphemeDelta: Int) {
         let lower = window.lowerBound, upper = window.upperBound
         // One anchor, in place: before the window (or at its start, a stable boundary) it
-        // stays; after a non-empty window it moves; inside the window it is dropped.
+        // stays; after the window it moves (an empty window is an insertion at a boundary, the
+        // clusters after it unchanged); inside the window it is dropped.
         @inline(__always) func follow(_ b: inout UInt16, _ g: inout UInt16) {
             guard b != Self.none else { return }
             let byte = Int(b)
             if byte <= lower { return }
-            if byte >= upper && upper > lower {
+            if byte >= upper {
                 let newByte = byte + byteDelta, newGraphemes = Int(g) + graphemeDelta
                 if newByte < Int(Self.none) && newGraphemes < Int(Self.none) {
                     b = UInt16(newByte)

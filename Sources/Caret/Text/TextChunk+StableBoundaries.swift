@@ -5,6 +5,7 @@
 /// `GraphemeBreaker.breaksRegardlessOfContext`). False means "unknown", not "no". O(1).
 @inline(__always)
 func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool {
+    if isSimpleASCII(p[t - 1]) { return asciiBreaks(before: p, at: t) }
     let table = GraphemeClassTable.shared
     let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
     return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
@@ -22,6 +23,16 @@ func isSimpleASCII(_ b: UInt8) -> Bool { b < 0x80 && b != 0x0D }
 func isSimpleASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
     for b in p where !isSimpleASCII(b) { return false }
     return true
+}
+
+/// True when the scalar starting at byte `t` of valid UTF-8 `p` starts a cluster after any
+/// ASCII character other than CR: it is not a mark, ZWJ or spacing mark that would extend it
+/// (GB9, GB9a). Every other rule that joins needs a left side ASCII never is (Prepend, a
+/// regional indicator, ZWJ, Hangul, CR), and a control on the left breaks before anything. O(1).
+@inline(__always)
+func asciiBreaks(before p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool {
+    if p[t] < 0x80 { return true }
+    return graphemeClass(of: p, at: t, table: GraphemeClassTable.shared).0.cls.bit & GraphemeClassSet.joiners == 0
 }
 
 /// A cluster boundary at or before byte `x` (0...count) of valid UTF-8 `p` (which starts at a
