@@ -13,7 +13,7 @@ final class GraphemePointTests: XCTestCase {
         "é", "e\u{301}", "abcdefgh\u{301}\u{302}", "\u{301}", "\u{200D}", "中文字", "👍🏽", "🇫🇷", "🇫", "🇫🇷🇩",
         "👨\u{200D}👩\u{200D}👧", "\u{200D}👍", "क्ष", "क\u{94D}\u{200D}ष", "नमस्ते", "क्", "\u{903}",
         "\u{600}", "\u{600}abcdefghijk", "\u{D4E}क", "\u{1100}\u{1161}\u{11A8}", "한국어", "\u{1161}",
-        "\u{1}", "\u{7F}", "\u{2028}", "\u{1D400}", "ภาษาไทย", "ש", "\u{FE0F}", "😀",
+        "\u{1}", "\u{7F}", "\u{C}", "\r\u{C}\u{C}ab", "\u{2028}", "\u{1D400}", "ภาษาไทย", "ש", "\u{FE0F}", "😀",
     ]
 
     /// The cluster starts of `bytes` as the breaker reports them, from its first byte.

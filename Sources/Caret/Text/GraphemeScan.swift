@@ -107,7 +107,8 @@ func scanBackToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkP
         if b < 0x80 && b != 0x0D {
             // The boundary at t, then a run of k bytes of ASCII other than CR before it: a
             // cluster at each but perhaps the run's first byte (decided next, by what precedes
-            // it). The highest flagged byte bounds the run (a false flag only shortens it).
+            // it). The highest flagged byte bounds the run: a false flag (a form feed above a
+            // CR, from the borrow) only shortens it, to no less than byte t - 1, checked above.
             if pairs(asciiProperty(b), current) == .breaks {
                 before &-= 1
                 if before == m { return ChunkPoint(utf8: t, utf16: -1, scalars: -1, graphemes: m) }
@@ -117,7 +118,7 @@ func scanBackToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkP
                 let word = UnsafeRawPointer(base + (t &- 8)).loadUnaligned(as: UInt64.self)
                 let cr = word ^ (ones &* 0x0D)
                 let stop = (word & high) | ((cr &- ones) & ~cr & high)
-                k = stop == 0 ? 8 : stop.leadingZeroBitCount &>> 3
+                k = stop == 0 ? 8 : max(1, stop.leadingZeroBitCount &>> 3)
             }
             if before &- (k &- 1) <= m { return ChunkPoint(utf8: t &- (before &- m), utf16: -1, scalars: -1, graphemes: m) }
             before &-= k &- 1
