@@ -45,9 +45,8 @@ extension TextDocument {
                     chunk.bytes.reserveCapacity(min(max(limit, plan.newSize), plan.newSize + plan.newSize / 8 + 16))
                 }
                 chunk.bytes.replaceSubrange(plan.localRange, with: new)
-                chunk.summary = chunk.summary - plan.before + plan.after
-                chunk.anchors.edit(window: plan.window, byteDelta: plan.after.utf8 - plan.before.utf8,
-                                   graphemeDelta: plan.after.graphemes - plan.before.graphemes)
+                chunk.summary = chunk.summary + plan.delta
+                chunk.anchors.edit(window: plan.window, byteDelta: plan.delta.utf8, graphemeDelta: plan.delta.graphemes)
             }
             remember(first, point: point)
             return plan.enclosing
@@ -85,8 +84,9 @@ extension TextDocument {
         /// The re-measured window, in the chunk's old byte offsets.
         var window: Range<Int>
         var newSize: Int
-        var before: TextSummary
-        var after: TextSummary
+        /// The change of the chunk's summary (counts of the new window minus the old one's;
+        /// any may be negative).
+        var delta: TextSummary
         var enclosing: Range<Int>
         /// True when the replaced and the inserted bytes are all ASCII.
         var isASCII = false
@@ -140,10 +140,9 @@ extension TextDocument {
             let base = chunkStart + windowStart
             return InPlacePlan(
                 localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
-                before: chunk.pointee.bytes.withUnsafeBufferPointer {
+                delta: TextSummary.measure(window) - chunk.pointee.bytes.withUnsafeBufferPointer {
                     TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
                 },
-                after: TextSummary.measure(window),
                 enclosing: (base + lower)..<(base + upper))
         }
     }
@@ -184,8 +183,8 @@ extension TextDocument {
         // rather than kept where a deletion may leave the chunk's end.
         return InPlacePlan(
             localRange: ls..<le, window: max(ls - 1, 0)..<le, newSize: newSize,
-            before: TextSummary(utf8: removed, utf16: removed, scalars: removed, graphemes: removed, lines: removedLines),
-            after: TextSummary(utf8: added, utf16: added, scalars: added, graphemes: added, lines: lineBreaks(new)),
+            delta: TextSummary(utf8: added - removed, utf16: added - removed, scalars: added - removed,
+                               graphemes: added - removed, lines: lineBreaks(new) - removedLines),
             enclosing: start..<(start + added), isASCII: true)
     }
 

@@ -146,7 +146,9 @@ extension Rope {
     /// taken on). O(height).
     @inline(__always)
     func cursor(path: UInt64, slot: Int, index: Int, prefix: Summary) -> Cursor? {
-        var node = root
+        // Unowned: the tree keeps every node alive during the walk, so it need not retain and
+        // release each node it passes.
+        unowned(unsafe) var node = root
         for level in 0..<node.height {
             let k = pathIndex(path, level: level)
             let children = node.children
@@ -167,7 +169,7 @@ extension Rope {
     where M.Summary == Summary {
         let start = M.measure(cursor.prefix)
         let before = bias == .before
-        let leaf = cursor.leaf
+        unowned(unsafe) let leaf = cursor.leaf
         if offset < start || (before && offset == start && cursor.index > 0) {
             // Backwards inside the leaf.
             var slot = cursor.slot
