@@ -39,6 +39,7 @@ final class Finger: Sendable {
     private let pointUTF8 = Atomic<Int>(-1)
     private let pointUTF16 = Atomic<Int>(0)
     private let pointScalars = Atomic<Int>(0)
+    private let pointGraphemes = Atomic<Int>(0)
 
     init() {}
 
@@ -55,7 +56,8 @@ final class Finger: Sendable {
                                 scalars: scalars.load(ordering: .relaxed),
                                 graphemes: graphemes.load(ordering: .relaxed), lines: lines.load(ordering: .relaxed)),
             point: pointAt < 0 ? nil : ChunkPoint(utf8: pointAt, utf16: pointUTF16.load(ordering: .relaxed),
-                                                  scalars: pointScalars.load(ordering: .relaxed)))
+                                                  scalars: pointScalars.load(ordering: .relaxed),
+                                                  graphemes: pointGraphemes.load(ordering: .relaxed)))
         atomicMemoryFence(ordering: .acquiring)
         let after = sequence.load(ordering: .relaxed)
         return before == after && state.root != 0 ? state : nil
@@ -80,6 +82,7 @@ final class Finger: Sendable {
         pointUTF8.store(state.point?.utf8 ?? -1, ordering: .relaxed)
         pointUTF16.store(state.point?.utf16 ?? 0, ordering: .relaxed)
         pointScalars.store(state.point?.scalars ?? 0, ordering: .relaxed)
+        pointGraphemes.store(state.point?.graphemes ?? -1, ordering: .relaxed)
         sequence.store(current + 2, ordering: .releasing)
     }
 

@@ -64,7 +64,7 @@ extension TextDocument {
         guard let near else { return nil }
         let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
         if near.utf8 <= plan.window.lowerBound && near.utf8 < ls { return near }
-        guard near.utf8 == le || near.utf8 == ls else { return nil }
+        guard near.utf8 == le || near.utf8 == ls, near.knowsScalars else { return nil }
         // ASCII on both sides (the common case): every byte is a scalar of one UTF-16 unit.
         let removed = plan.isASCII ? (scalars: le - ls, supplementary: 0)
             : chunk.pointee.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }

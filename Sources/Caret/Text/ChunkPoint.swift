@@ -1,26 +1,46 @@
 /// A place inside one chunk: a byte offset at a scalar start and the units before it in the
-/// chunk. The finger keeps one, so that the next lookup by scalars or UTF-16 near it steps from
-/// there instead of counting from the chunk's start.
+/// chunk, as far as they are known. The finger keeps one, so that the next lookup near it steps
+/// from there instead of counting from the chunk's start (or from an anchor).
+///
+/// `utf16` and `scalars` are known together or not at all (`scalars < 0`: a grapheme lookup that
+/// started from an anchor, which records no scalar counts). `graphemes` is the number of clusters
+/// before `utf8` when `utf8` is a cluster start and that number is known, else -1.
 struct ChunkPoint: Equatable {
     var utf8: Int
     var utf16: Int
     var scalars: Int
+    var graphemes: Int = -1
 
-    static let start = ChunkPoint(utf8: 0, utf16: 0, scalars: 0)
+    static let start = ChunkPoint(utf8: 0, utf16: 0, scalars: 0, graphemes: 0)
+
+    /// True when `utf16` and `scalars` hold counts.
+    @inline(__always) var knowsScalars: Bool { scalars >= 0 }
+    /// True when `utf8` is a cluster start and `graphemes` counts the clusters before it.
+    @inline(__always) var knowsGraphemes: Bool { graphemes >= 0 }
 }
 
 extension TextChunk {
+    /// The chunk's end as a point, every count known.
+    @inline(__always)
+    var endPoint: ChunkPoint {
+        let s = summary
+        return ChunkPoint(utf8: bytes.count, utf16: s.utf16, scalars: s.scalars, graphemes: s.graphemes)
+    }
+
     /// The point where the first `n` scalars (`utf16 == false`) or UTF-16 units end (rounded
     /// down to a scalar start inside a surrogate pair; the chunk's end past its length),
-    /// stepping from `near` (a point of this chunk) or from the start, whichever is nearer.
-    /// Skips eight ASCII bytes at a time forwards. O(distance).
+    /// stepping from `near` (a point of this chunk) when its counts are known and it is nearer
+    /// than the start. Skips eight ASCII bytes at a time forwards. O(distance).
     func point(of n: Int, utf16: Bool, near: ChunkPoint) -> ChunkPoint {
         let total = utf16 ? summary.utf16 : summary.scalars
-        if n >= total { return ChunkPoint(utf8: bytes.count, utf16: summary.utf16, scalars: summary.scalars) }
+        if n >= total { return endPoint }
         let m = max(n, 0)
-        if summary.scalars == summary.utf8 { return ChunkPoint(utf8: m, utf16: m, scalars: m) }  // ASCII
+        if summary.scalars == summary.utf8 {                                       // ASCII
+            return ChunkPoint(utf8: m, utf16: m, scalars: m, graphemes: summary.graphemes == summary.utf8 ? m : -1)
+        }
         let nearUnits = utf16 ? near.utf16 : near.scalars
-        var q = abs(nearUnits - m) < m ? near : .start
+        var q = near.knowsScalars && abs(nearUnits - m) < m ? near : .start
+        q.graphemes = -1                    // the stepping below does not count clusters
         return bytes.withUnsafeBufferPointer { p in
             let base = p.baseAddress!
             @inline(__always) func units(_ q: ChunkPoint) -> Int { utf16 ? q.utf16 : q.scalars }

@@ -43,23 +43,11 @@ struct TextChunk: RopeChunk {
 
 extension TextChunk {
     /// The byte offset of the `k`-th cluster start (0-based); `k == graphemes` gives the end.
+    /// Scans from the nearest anchor (`point(ofGrapheme:near:)`).
     func utf8Offset(ofGrapheme k: Int) -> Int {
         if k >= summary.graphemes { return bytes.count }
-        if summary.graphemes == summary.utf8 { return k }        // one byte per cluster
-        if summary.graphemes == summary.scalars {                // one scalar per cluster
-            return bytes.withUnsafeBufferPointer { UTF8Scalars.offset(ofScalar: k, in: $0) }
-        }
-        let start = anchors.start(forGrapheme: k)
-        var result = bytes.count
-        var seen = start.graphemes
-        bytes.withUnsafeBufferPointer { p in
-            forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start.byte...])) { offset in
-                if seen == k { result = start.byte + offset; return false }
-                seen += 1
-                return true
-            }
-        }
-        return result
+        if summary.graphemes == summary.utf8 { return max(k, 0) }   // one byte per cluster
+        return point(ofGrapheme: k, near: .start).utf8
     }
 
     /// The last cluster start at or before byte `x` (0...count), and how many clusters start

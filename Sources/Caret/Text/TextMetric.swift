@@ -56,6 +56,10 @@ enum GraphemeMetric: TextMetric {
     @inline(__always) static func measure(_ s: TextSummary) -> Int { s.graphemes }
     static func utf8Offset(of n: Int, in chunk: TextChunk) -> Int { chunk.utf8Offset(ofGrapheme: n) }
     static func count(before x: Int, in chunk: TextChunk) -> Int { chunk.graphemeBoundary(atOrBefore: x).graphemes }
+    @inline(__always)
+    static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? {
+        chunk.point(ofGrapheme: n, near: near)
+    }
 }
 
 /// Hard lines: the unit is a line terminator, so `utf8Offset(of: n)` is where the n-th line

@@ -71,6 +71,57 @@ enum UTF8Scalars {
         return (n - continuations, fourByteLeads)
     }
 
+    /// From lead byte `from` of valid UTF-8 `p`, with `scalars` scalars before it, to the start
+    /// of scalar `target` (0-based, less than the scalar count of `p`), forwards or backwards:
+    /// its byte offset, and how many four-byte scalars lie between the two (each is one scalar
+    /// but two UTF-16 units). Counts lead bytes eight at a time. O(distance).
+    static func step(_ p: UnsafeBufferPointer<UInt8>, from: Int, scalars: Int, to target: Int) -> (utf8: Int, supplementary: Int) {
+        guard let base = p.baseAddress else { return (0, 0) }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Continuation bytes are 10xxxxxx; four-byte leads 11110xxx (the top four bits set).
+        @inline(__always) func leads(_ w: UInt64) -> Int { 8 - (w & ~(w << 1) & high).nonzeroBitCount }
+        @inline(__always) func fourByteLeads(_ w: UInt64) -> Int { (w & (w << 1) & (w << 2) & (w << 3) & high).nonzeroBitCount }
+        var i = from, s = scalars, supplementary = 0
+        if target >= s {
+            while i + 8 <= p.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let l = leads(word)
+                if s + l > target { break }
+                s += l
+                supplementary += fourByteLeads(word)
+                i += 8
+            }
+            // `s` counts the leads before `i`, which may be a continuation byte.
+            while i < p.count {
+                let b = p[i]
+                if isLead(b) {
+                    if s == target { break }
+                    s += 1
+                    if b >= 0xF0 { supplementary += 1 }
+                }
+                i += 1
+            }
+        } else {
+            while i >= 8 {
+                let word = UnsafeRawPointer(base + i - 8).loadUnaligned(as: UInt64.self)
+                let l = leads(word)
+                if s - l <= target { break }
+                s -= l
+                supplementary += fourByteLeads(word)
+                i -= 8
+            }
+            while s > target {
+                i -= 1
+                let b = p[i]
+                if isLead(b) {
+                    s -= 1
+                    if b >= 0xF0 { supplementary += 1 }
+                }
+            }
+        }
+        return (i, supplementary)
+    }
+
     /// The start of the scalar that contains byte `i` (0...count).
     @inline(__always)
     static func scalarStart(_ p: UnsafeBufferPointer<UInt8>, atOrBefore i: Int) -> Int {

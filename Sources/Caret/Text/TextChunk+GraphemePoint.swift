@@ -1,0 +1,47 @@
+// Grapheme offset -> place inside one chunk, from the nearest known cluster start: the finger's
+// point, an anchor, or either end of the chunk. See docs/ARCHITECTURE.md ("The finger", "The
+// cluster scan").
+
+extension TextChunk {
+    /// The point where the `n`-th cluster (0-based) starts, the chunk's end when `n` is its
+    /// cluster count or more. Starts from whichever known cluster start is nearest in clusters —
+    /// `near` (a point of this chunk) when it knows its cluster count, an anchor, the chunk's
+    /// start or its end — and scans forwards or backwards from there (`scanToGrapheme`,
+    /// `scanBackToGrapheme`). In a chunk of one scalar per cluster it steps by scalars instead,
+    /// and the result knows its scalar counts when the step started from a point that knew them;
+    /// elsewhere it knows its cluster count only. O(distance): at most about an eighth of the
+    /// chunk away from an anchor or an end.
+    func point(ofGrapheme n: Int, near: ChunkPoint) -> ChunkPoint {
+        let s = summary
+        if n >= s.graphemes { return endPoint }
+        let m = max(n, 0)
+        if s.graphemes == s.utf8 { return ChunkPoint(utf8: m, utf16: m, scalars: m, graphemes: m) }   // ASCII, no CR LF
+        let oneScalarEach = s.graphemes == s.scalars
+        // The nearest start: the chunk's ends, the anchors, then the point (on a tie it wins,
+        // as it may know its scalar counts).
+        var from = m <= s.graphemes - m ? ChunkPoint.start : endPoint
+        var distance = min(m, s.graphemes - m)
+        for k in 0..<GraphemeAnchors.count {
+            guard let a = anchors.anchor(k), abs(a.graphemes - m) < distance else { continue }
+            from = ChunkPoint(utf8: a.byte, utf16: -1, scalars: -1, graphemes: a.graphemes)
+            distance = abs(a.graphemes - m)
+        }
+        if near.knowsGraphemes && abs(near.graphemes - m) <= distance {
+            from = near
+        } else if oneScalarEach && near.knowsScalars && abs(near.scalars - m) <= distance {
+            from = near
+            from.graphemes = near.scalars               // a scalar start is a cluster start here
+        }
+        return bytes.withUnsafeBufferPointer { p in
+            if oneScalarEach {
+                // Cluster k is scalar k, and a cluster count is a scalar count.
+                let (utf8, supplementary) = UTF8Scalars.step(p, from: from.utf8, scalars: from.graphemes, to: m)
+                guard from.knowsScalars else { return ChunkPoint(utf8: utf8, utf16: -1, scalars: -1, graphemes: m) }
+                let utf16 = m >= from.scalars ? from.utf16 + (m - from.scalars) + supplementary
+                                              : from.utf16 - (from.scalars - m) - supplementary
+                return ChunkPoint(utf8: utf8, utf16: utf16, scalars: m, graphemes: m)
+            }
+            return m >= from.graphemes ? scanToGrapheme(m, in: p, from: from) : scanBackToGrapheme(m, in: p, from: from)
+        }
+    }
+}
