@@ -53,7 +53,12 @@ for target in "${targets[@]}"; do
   executions=$(awk '/stat::number_of_executed_units/ { n += $2 } END { print n + 0 }' "$dir/log")
   summary+=("$target: $executions executions in ${seconds}s")
   echo "$target: $executions executions (exit $status)"
-  found=$(find "$dir/artifacts" -type f -newer "$dir/.started")
+  # A slow unit (libFuzzer reports one past 10 s) is not a failure: on a shared host a stall
+  # of the process makes one out of a unit that runs in milliseconds. A real hang still fails
+  # as a timeout (-timeout=60). Slow units are listed so they can be looked at.
+  found=$(find "$dir/artifacts" -type f -newer "$dir/.started" ! -name 'slow-unit-*')
+  slow=$(find "$dir/artifacts" -type f -newer "$dir/.started" -name 'slow-unit-*')
+  if [ -n "$slow" ]; then echo "slow units (not failures; rerun each alone to time it):"; echo "$slow"; fi
   if [ "$status" -ne 0 ] || [ -n "$found" ]; then
     failed+=("$target")
     grep -E "Fatal error|ERROR: (AddressSanitizer|libFuzzer)|SUMMARY" "$dir/log" | head -5 || true
