@@ -89,7 +89,7 @@ final class RopeCursorTests: XCTestCase {
             let target = Int.random(in: 0..<rope.summary.total, using: &rng)
             var c = rope.cursor(at: target, in: TotalMetric.self)
             let v = Int.random(in: 1...9, using: &rng)
-            rope.mutateChunk(at: &c) { $0.value = v }
+            rope.mutateChunk(at: &c, adding: RopeTests.Sum(count: 0, total: v - c.chunk.value)) { $0.value = v }
             model[c.index] = v
             XCTAssertEqual(c.chunk.value, v)
             rope.checkInvariants()

@@ -115,7 +115,6 @@ final class SegmentationConformanceTests: XCTestCase {
     func checkPublicAPI(_ kind: String, _ doc: TextDocument, _ c: Case, expected: [Int], statuses: [Int],
                         clusters: [Int], table: UnitTable) {
         let accepted = expected.filter { clusters.contains($0) }
-        let end = c.scalars.count
         func position(_ s: Int) -> TextPosition { doc.position(at: table.utf16[s], unit: .utf16)! }
         func scalar(_ p: TextPosition?) -> Int? { p.flatMap { doc.offset(of: $0, unit: .unicodeScalar) } }
         switch kind {

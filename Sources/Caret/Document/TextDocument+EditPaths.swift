@@ -38,7 +38,7 @@ extension TextDocument {
         if let plan = planInPlace(first, s, e, new) {
             let point = pointAfterEdit(plan, near: near, in: first.chunkAddress, new)
             let limit = ChunkLimits.maxBytes
-            rope.mutateChunk(at: &first) { chunk in
+            rope.mutateChunk(at: &first, adding: plan.delta) { chunk in
                 // Grow by an eighth, not by doubling: chunks stay near their size (memory),
                 // and never grow past the limit anyway.
                 if chunk.bytes.capacity < plan.newSize {
@@ -164,11 +164,12 @@ extension TextDocument {
             return n
         }
         // (ls is 0 only at the text's start: the cursor's chunk holds byte s - 1 otherwise.)
+        let table = GraphemeClassTable.shared    // loaded before the bytes are borrowed: see `asciiBreaks`
         let (simple, removedLines, atEnd) = chunk.pointee.bytes.withUnsafeBufferPointer { p -> (Bool, Int, Bool) in
             guard ls == 0 || isSimpleASCII(p[ls - 1]) else { return (false, 0, false) }
             let removed = UnsafeBufferPointer(rebasing: p[ls..<le])
             guard isSimpleASCII(removed) else { return (false, 0, false) }
-            if le < p.count && p[le] >= 0x80 && !asciiBreaks(before: p, at: le) { return (false, 0, false) }
+            if le < p.count && p[le] >= 0x80 && !asciiBreaks(before: p, at: le, table: table) { return (false, 0, false) }
             return (true, lineBreaks(removed), le == p.count)
         }
         guard simple else { return nil }

@@ -235,8 +235,8 @@ extension TextDocument {
             let start = c.prefix.utf8
             let chunk = c.chunkAddress                          // read in place, not copied
             if hi < start + chunk.pointee.bytes.count {
-                let a = chunk.pointee.snappedBoundary(atOrBefore: lo - start)
-                let b = hi == lo ? a : chunk.pointee.snappedBoundary(atOrBefore: hi - start)
+                let a = TextChunk.snappedBoundary(in: chunk, atOrBefore: lo - start)
+                let b = hi == lo ? a : TextChunk.snappedBoundary(in: chunk, atOrBefore: hi - start)
                 // The hint must hold byte `a - 1` too (an edit starts from the chunk before it).
                 return ((start + a)..<(start + b), a > 0 ? EditHint(cursor: c, point: nil) : nil)
             }

@@ -304,34 +304,38 @@ extension Rope {
 // MARK: - Editing at a cursor
 
 extension Rope {
-    /// Mutates the cursor's chunk in place: makes the path from the root unique (copying shared
-    /// nodes), runs `body`, and adds the change of the chunk's summary to every node on the path
-    /// — following the path, with no search. Returns `body`'s result; `cursor` is updated to the
-    /// (possibly copied) leaf. O(height) plus `body`.
-    mutating func mutateChunk<R>(at cursor: inout Cursor, _ body: (inout Chunk) throws -> R) rethrows -> R {
+    /// Mutates the cursor's chunk in place, when the change of its summary is known beforehand
+    /// (`delta`: the chunk's summary after `body` minus before): one walk down the path makes
+    /// each node unique (copying shared nodes) and adds `delta` to it and to its parent's record
+    /// of it, with no search; then `body` runs on the chunk. Returns `body`'s result; `cursor` is
+    /// updated to the (possibly copied) leaf. O(height) plus `body`.
+    mutating func mutateChunk<R>(at cursor: inout Cursor, adding delta: Summary,
+                                 _ body: (inout Chunk) throws -> R) rethrows -> R {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
-        var node = root
-        let height = root.height
-        for level in 0..<height {
-            node = node.uniqueChild(pathIndex(cursor.path, level: level))
-        }
-        let leaf = node
-        let before = leaf.chunks[cursor.slot].summary
-        let result = try body(&leaf.chunks[cursor.slot])
-        let delta = leaf.chunks[cursor.slot].summary - before
-        leaf.summary = leaf.summary + delta
-        cursor.leaf = leaf
-        if height > 0 {
-            var parent = root
-            for level in 0..<height {
-                let k = pathIndex(cursor.path, level: level)
-                let children = parent.children
-                children[k].summary = children[k].summary + delta
-                if level > 0 { parent.summary = parent.summary + delta }
-                parent = children[k].node
+        // The walk holds no references of its own: every node on the path is kept alive by its
+        // parent (the root by the rope), so retaining and releasing each one would be waste.
+        var node = Unmanaged.passUnretained(root)
+        for level in 0..<root.height {
+            let k = pathIndex(cursor.path, level: level)
+            node = node._withUnsafeGuaranteedRef { parent in
+                parent.summary = parent.summary + delta
+                let items = parent.children
+                if !isKnownUniquelyReferenced(&items[k].node) { items[k].node = items[k].node.copy() }
+                items[k].summary = items[k].summary + delta
+                return Unmanaged.passUnretained(items[k].node)
             }
-            root.summary = root.summary + delta
         }
-        return result
+        return try node._withUnsafeGuaranteedRef { leaf in
+            leaf.summary = leaf.summary + delta
+            cursor.leaf = leaf
+            #if DEBUG
+            let before = leaf.chunks[cursor.slot].summary
+            defer {
+                assert(leaf.chunks[cursor.slot].summary == before + delta,
+                       "mutateChunk: the chunk's summary changed by other than the delta given")
+            }
+            #endif
+            return try body(&leaf.chunks[cursor.slot])
+        }
     }
 }

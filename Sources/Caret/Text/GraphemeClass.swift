@@ -49,8 +49,9 @@ struct GraphemeProperty: Equatable {
 /// The property of every code point, read once from ICU's data into a two-stage table (4,352
 /// block indexes plus one 256-entry block per distinct block of values).
 ///
-/// Immutable after construction and shared by every thread; built on first use.
-final class GraphemeClassTable: @unchecked Sendable {
+/// Immutable after construction and shared by every thread; built on first use. A struct of two
+/// pointers, not a class: reading `shared` then costs no retain and release.
+struct GraphemeClassTable: @unchecked Sendable {
     static let shared = GraphemeClassTable()
 
     private let table: CodePointTable

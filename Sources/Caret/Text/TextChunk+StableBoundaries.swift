@@ -3,10 +3,14 @@
 /// True when scalar start `t` (0 < t < count) of valid UTF-8 `p` is a grapheme boundary that the
 /// scalars on either side confirm whatever precedes them (see
 /// `GraphemeBreaker.breaksRegardlessOfContext`). False means "unknown", not "no". O(1).
+///
+/// `table` is a parameter so that a caller reading a chunk's bytes in place loads it before it
+/// takes their address: the first use of `shared` is an opaque call, around which the compiler
+/// would otherwise retain and release the bytes' storage.
 @inline(__always)
-func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool {
-    if isSimpleASCII(p[t - 1]) { return asciiBreaks(before: p, at: t) }
-    let table = GraphemeClassTable.shared
+func isContextFreeBoundary(in p: UnsafeBufferPointer<UInt8>, at t: Int,
+                           table: GraphemeClassTable = .shared) -> Bool {
+    if isSimpleASCII(p[t - 1]) { return asciiBreaks(before: p, at: t, table: table) }
     let before = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
     return GraphemeBreaker.breaksRegardlessOfContext(graphemeClass(of: p, at: before, table: table).0,
                                                      graphemeClass(of: p, at: t, table: table).0)
@@ -28,11 +32,12 @@ func isSimpleASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
 /// True when the scalar starting at byte `t` of valid UTF-8 `p` starts a cluster after any
 /// ASCII character other than CR: it is not a mark, ZWJ or spacing mark that would extend it
 /// (GB9, GB9a). Every other rule that joins needs a left side ASCII never is (Prepend, a
-/// regional indicator, ZWJ, Hangul, CR), and a control on the left breaks before anything. O(1).
+/// regional indicator, ZWJ, Hangul, CR), and a control on the left breaks before anything.
+/// (`table`: see `isContextFreeBoundary`.) O(1).
 @inline(__always)
-func asciiBreaks(before p: UnsafeBufferPointer<UInt8>, at t: Int) -> Bool {
+func asciiBreaks(before p: UnsafeBufferPointer<UInt8>, at t: Int, table: GraphemeClassTable = .shared) -> Bool {
     if p[t] < 0x80 { return true }
-    return graphemeClass(of: p, at: t, table: GraphemeClassTable.shared).0.cls.bit & GraphemeClassSet.joiners == 0
+    return graphemeClass(of: p, at: t, table: table).0.cls.bit & GraphemeClassSet.joiners == 0
 }
 
 /// A cluster boundary at or before byte `x` (0...count) of valid UTF-8 `p` (which starts at a
@@ -93,5 +98,20 @@ extension TextChunk {
             UTF8Scalars.isLead(p[x]) && isContextFreeBoundary(in: p, at: x)
         }
         return confirmed ? x : graphemeBoundary(atOrBefore: x).utf8
+    }
+
+    /// `snappedBoundary(atOrBefore:)` of the chunk at `chunk`, read where it lies: a method
+    /// called on `pointee` makes the caller copy the chunk (a retain and a release of each of
+    /// its arrays) for the call; here only the scan, when the scalars do not decide, does.
+    static func snappedBoundary(in chunk: UnsafePointer<TextChunk>, atOrBefore x: Int) -> Int {
+        if x <= 0 { return 0 }
+        let count = chunk.pointee.bytes.count
+        if x >= count { return count }
+        if chunk.pointee.summary.graphemes == chunk.pointee.summary.utf8 { return x }
+        let table = GraphemeClassTable.shared
+        let confirmed = chunk.pointee.bytes.withUnsafeBufferPointer { p in
+            UTF8Scalars.isLead(p[x]) && isContextFreeBoundary(in: p, at: x, table: table)
+        }
+        return confirmed ? x : chunk.pointee.graphemeBoundary(atOrBefore: x).utf8
     }
 }
