@@ -1,14 +1,28 @@
 import XCTest
 @testable import Caret
 
-/// After every lookup and edit, the finger's place (chunk index, prefix summary, the point
-/// inside the chunk) must be what a fresh descent and a recount give.
+/// After every lookup and edit, the finger's place and the place of the last edit (chunk index,
+/// prefix summary, the point inside the chunk) must be what a fresh descent and a recount give.
 final class FingerPointTests: XCTestCase {
     func checkFinger(_ doc: TextDocument, _ what: String) {
-        guard let state = doc.finger.load(), let point = state.point else { return }
-        guard state.root == UInt(bitPattern: ObjectIdentifier(doc.rope.root)) else { return }
-        let c = doc.rope.cursor(atChunk: state.index)
-        XCTAssertEqual(c.prefix, state.prefix, what + " prefix")
+        let root = UInt(bitPattern: ObjectIdentifier(doc.rope.root))
+        // The snapshot, unless an edit made it stale (then it is never used).
+        if let state = doc.finger.load(), state.root == root, state.edits == doc.finger.edits, let point = state.point {
+            checkPlace(doc, index: state.index, prefix: state.prefix, point: point, what)
+        }
+        // The place of the last edit: its cursor as a fresh one, and its point.
+        if let place = doc.finger.editPlace, place.root == root {
+            let c = doc.rope.cursor(atChunk: place.cursor.index)
+            XCTAssertTrue(c.leaf === place.cursor.leaf && c.slot == place.cursor.slot && c.path == place.cursor.path,
+                          what + " edit place cursor")
+            checkPlace(doc, index: place.cursor.index, prefix: place.cursor.prefix, point: place.point ?? .start,
+                       what + " edit place")
+        }
+    }
+
+    func checkPlace(_ doc: TextDocument, index: Int, prefix: TextSummary, point: ChunkPoint, _ what: String) {
+        let c = doc.rope.cursor(atChunk: index)
+        XCTAssertEqual(c.prefix, prefix, what + " prefix")
         let chunk = c.chunk
         XCTAssertLessThanOrEqual(point.utf8, chunk.bytes.count, what)
         let counts = chunk.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[..<min(point.utf8, $0.count)])) }

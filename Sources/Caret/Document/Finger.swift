@@ -12,7 +12,16 @@ import Synchronization
 /// writer at work skips its update (the finger is only a hint). The snapshot also names the
 /// root it was taken on, and is re-checked against the tree when used (`TextDocument.cursor`),
 /// so a finger can cost a descent but never give a wrong place.
-final class Finger: Sendable {
+///
+/// Beside it the box keeps, in plain memory, the place of the last in-place edit (`editPlace`, a
+/// cursor with its node pointer) and a count of the edits made (`edits`). Only the document's
+/// mutating methods write them, and only while the box is theirs alone (after
+/// `fingerForEdit()`): no other value holds the box then, so no reader can run on it, and no
+/// reader ever writes them — they need no atomics. Every change of the tree happens in
+/// `replaceStorage`, which records the edit (`recordEdit`): a place that names the current root
+/// describes the current tree, and a snapshot taken before the last edit is known to be stale
+/// by its count, so an edit need not touch the atomics at all.
+final class Finger: @unchecked Sendable {
     /// A cursor's plain parts.
     struct State {
         var root: UInt
@@ -22,6 +31,8 @@ final class Finger: Sendable {
         var prefix: TextSummary
         /// A point inside the chunk (the last one looked up there), or nil.
         var point: ChunkPoint?
+        /// `edits` when the snapshot was taken: it describes the tree only while they are equal.
+        var edits: Int
     }
 
     /// Even when stable, odd while a writer updates the fields.
@@ -40,8 +51,54 @@ final class Finger: Sendable {
     private let pointUTF16 = Atomic<Int>(0)
     private let pointScalars = Atomic<Int>(0)
     private let pointGraphemes = Atomic<Int>(0)
+    private let stateEdits = Atomic<Int>(0)
 
-    init() {}
+    /// What only the owner's mutating methods write (see the type's comment).
+    private struct Plain {
+        var editPlace: EditPlace?
+        var edits: Int
+    }
+
+    /// Plain memory, not stored `var`s: a class's stored property pays a dynamic exclusivity
+    /// check at every access.
+    private let plain: UnsafeMutablePointer<Plain>
+
+    init() {
+        plain = .allocate(capacity: 1)
+        plain.initialize(to: Plain(editPlace: nil, edits: 0))
+    }
+
+    deinit {
+        plain.deinitialize(count: 1)
+        plain.deallocate()
+    }
+
+    /// Where the last in-place edit left the text, or nil. O(1).
+    var editPlace: EditPlace? {
+        @inline(__always) get { plain.pointee.editPlace }
+    }
+
+    /// The number of edits recorded: a snapshot whose `edits` differs is stale. O(1).
+    var edits: Int {
+        @inline(__always) get { plain.pointee.edits }
+    }
+
+    /// Before an edit: keeps `place` (a place on the current tree that validating the edit found)
+    /// as the edit place, where the edit then starts. Only for a document's mutating methods,
+    /// after `fingerForEdit()` made this box the document's own. O(1).
+    @inline(__always)
+    func notePlace(_ place: EditPlace) {
+        plain.pointee.editPlace = place
+    }
+
+    /// After the owner's text changed: keeps `place` (nil after an edit that restructured the
+    /// tree) and makes every snapshot taken before stale. Only for a document's mutating
+    /// methods, after `fingerForEdit()` made this box the document's own. O(1).
+    @inline(__always)
+    func recordEdit(_ place: EditPlace?) {
+        plain.pointee.editPlace = place
+        plain.pointee.edits &+= 1
+    }
 
     /// A consistent snapshot, or nil when there is none or a writer is at work. O(1).
     @inline(__always)
@@ -57,7 +114,8 @@ final class Finger: Sendable {
                                 graphemes: graphemes.load(ordering: .relaxed), lines: lines.load(ordering: .relaxed)),
             point: pointAt < 0 ? nil : ChunkPoint(utf8: pointAt, utf16: pointUTF16.load(ordering: .relaxed),
                                                   scalars: pointScalars.load(ordering: .relaxed),
-                                                  graphemes: pointGraphemes.load(ordering: .relaxed)))
+                                                  graphemes: pointGraphemes.load(ordering: .relaxed)),
+            edits: stateEdits.load(ordering: .relaxed))
         atomicMemoryFence(ordering: .acquiring)
         let after = sequence.load(ordering: .relaxed)
         return before == after && state.root != 0 ? state : nil
@@ -83,28 +141,29 @@ final class Finger: Sendable {
         pointUTF16.store(state.point?.utf16 ?? 0, ordering: .relaxed)
         pointScalars.store(state.point?.scalars ?? 0, ordering: .relaxed)
         pointGraphemes.store(state.point?.graphemes ?? -1, ordering: .relaxed)
+        stateEdits.store(state.edits, ordering: .relaxed)
         sequence.store(current + 2, ordering: .releasing)
     }
 
-    /// Forgets the place (after an edit that restructured the tree). O(1).
-    func clear() {
-        store(State(root: 0, path: 0, slot: 0, index: 0, prefix: .zero, point: nil))
-    }
 }
 
-/// Where an edit's upper end was found: a cursor at its chunk on the current tree and the point
-/// there (nil when the unit found it without one), so that the edit starts from it.
-struct EditHint {
+/// The place of the last in-place edit (or of the edit being made, as its validation found it): a
+/// cursor at a chunk of the tree named by `root`, and a point in that chunk (after the new text
+/// once edited; nil when unknown). Holds no
+/// references (the cursor's node pointer is unowned), so keeping it costs nothing.
+struct EditPlace {
+    var root: UInt
     var cursor: Rope<TextChunk>.Cursor
     var point: ChunkPoint?
 }
+
 
 extension TextDocument {
     typealias Cursor = Rope<TextChunk>.Cursor
 
     /// The identity of the rope's root, which names the tree a finger was taken on.
     @inline(__always)
-    private var rootID: UInt { UInt(bitPattern: ObjectIdentifier(rope.root)) }
+    var rootID: UInt { UInt(bitPattern: ObjectIdentifier(rope.root)) }
 
     /// A cursor at the chunk that holds `offset` of `M` (`bias` decides at chunk boundaries),
     /// starting from the finger when it is on this tree, and leaving the finger there. The
@@ -120,6 +179,15 @@ extension TextDocument {
     /// finger was already there (then the finger is left as it was; the caller remembers).
     @inline(__always)
     func seekFromFinger<M: TextMetric>(_ offset: Int, in metric: M.Type, bias: RopeBias) -> (Cursor, ChunkPoint?) {
+        // The place of the last edit, when the target is in its chunk (typing, replaying a trace,
+        // a lookup at the caret just typed): no search at all.
+        if let place = finger.editPlace, place.root == rootID {
+            let start = M.measure(place.cursor.prefix)
+            let end = start + M.measure(place.cursor.chunkAddress.pointee.summary)
+            if bias == .after ? (offset >= start && offset < end) : (offset > start && offset <= end) {
+                return (place.cursor, place.point ?? .start)
+            }
+        }
         // A target further than the seek's reach (two chunks either side) goes straight to the
         // root: a random lookup pays only the snapshot and the store.
         if let state = finger.load(), abs(offset - M.measure(state.prefix)) < 4 * ChunkLimits.maxBytes,
@@ -151,7 +219,7 @@ extension TextDocument {
     /// The cursor a finger describes, if it was taken on this tree. O(height).
     @inline(__always)
     private func restore(_ state: Finger.State) -> Cursor? {
-        guard state.root == rootID else { return nil }
+        guard state.root == rootID && state.edits == finger.edits else { return nil }
         return rope.cursor(path: state.path, slot: state.slot, index: state.index, prefix: state.prefix)
     }
 
@@ -160,7 +228,7 @@ extension TextDocument {
     @inline(__always)
     func remember(_ cursor: Cursor, point: ChunkPoint? = nil) {
         finger.store(Finger.State(root: rootID, path: cursor.path, slot: cursor.slot, index: cursor.index,
-                                  prefix: cursor.prefix, point: point))
+                                  prefix: cursor.prefix, point: point, edits: finger.edits))
     }
 
     /// Before the text changes: makes the finger this document's own (a copy keeps the old one,
@@ -168,4 +236,11 @@ extension TextDocument {
     mutating func fingerForEdit() {
         if !isKnownUniquelyReferenced(&finger) { finger = Finger() }
     }
+}
+
+/// Where a unit range's upper end was found: a cursor at its chunk on the current tree and the
+/// point there (nil when the unit found it without one), so that the edit starts from it.
+struct EditHint {
+    var cursor: Rope<TextChunk>.Cursor
+    var point: ChunkPoint?
 }

@@ -5,8 +5,9 @@ extension TextDocument {
     /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8); the structures
     /// derived from the text (bidi cache, direction overrides) follow the edit's `TextEdit`
     /// (`following`, `TextEditFollower.swift`). Returns the range of the new text widened to
-    /// grapheme boundaries. `hint`, when given, is where the range's upper end was found on the
-    /// current tree; `edit`, when given, is the change already described.
+    /// grapheme boundaries. `edit`, when given, is the change already described. The edit starts
+    /// from `hint` when it holds byte `range.lowerBound - 1` (where a unit range's upper end was
+    /// found), else from the edit place when validation left one there (`Finger.editPlace`).
     mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil,
                               edit: TextEdit? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
@@ -18,19 +19,20 @@ extension TextDocument {
     }
 
     /// The text half of `replaceUTF8`: the rope. Leaves the finger at the edit.
-    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint?) -> Range<Int> {
+    private mutating func replaceStorage(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>,
+                                         hint: EditHint?) -> Range<Int> {
         fingerForEdit()
         let s = range.lowerBound, e = range.upperBound
         if rope.isEmpty {
             rope = Rope(chunks: ChunkBuilder.chunks(of: new))
-            finger.clear()
+            finger.recordEdit(nil)
             return enclosingRange(utf8: s..<(s + new.count))
         }
         // The chunk holding byte s - 1 (chunk 0 when s == 0): its start is strictly before the
-        // edit, so it stays a cluster boundary whatever is inserted at s.
+        // edit, so it stays a cluster boundary whatever is inserted at s: the hint's, or usually
+        // the edit place, where validation left it.
         var first: Cursor, near: ChunkPoint?
         if let hint, hint.cursor.prefix.utf8 < s {
-            // The range's upper end is in the hint's chunk, and so is byte s - 1.
             (first, near) = (hint.cursor, hint.point)
         } else {
             (first, near) = seekFromFinger(s, in: UTF8Metric.self, bias: .before)
@@ -48,11 +50,11 @@ extension TextDocument {
                 chunk.summary = chunk.summary + plan.delta
                 chunk.anchors.edit(window: plan.window, byteDelta: plan.delta.utf8, graphemeDelta: plan.delta.graphemes)
             }
-            remember(first, point: point)
+            finger.recordEdit(EditPlace(root: rootID, cursor: first, point: point))
             return plan.enclosing
         }
         rewriteChunks(first, s, e, new)
-        finger.clear()
+        finger.recordEdit(nil)
         return enclosingRange(utf8: s..<(s + new.count))
     }
 

@@ -14,9 +14,13 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func replace(_ range: TextRange, withText text: some StringProtocol) throws(TextError) -> TextRange {
-        let (bytes, hint) = try checkedUTF8Range(range)
+        let bytes = try checkedUTF8Range(range)
         var string = String(text)
-        return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0, hint: hint) }, removing: string.isEmpty)
+        // The edit first, then `resultRange`: a method called on `self` with the edit as its
+        // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
+        // are then shared and copied for the edit (an unoptimised build does exactly that).
+        let enclosing = string.withUTF8 { replaceUTF8(bytes, with: $0) }
+        return resultRange(enclosing, removing: string.isEmpty)
     }
 
     /// Replaces the units `range` of `unit` with `text`, without rounding to grapheme
@@ -32,7 +36,11 @@ extension TextDocument {
     public mutating func replace(_ range: Range<Int>, in unit: TextUnit, withText text: some StringProtocol) throws(TextError) -> TextRange {
         let (bytes, hint) = try checkedUTF8Range(range, in: unit)
         var string = String(text)
-        return resultRange(string.withUTF8 { replaceUTF8(bytes, with: $0, hint: hint) }, removing: string.isEmpty)
+        // The edit first, then `resultRange`: a method called on `self` with the edit as its
+        // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
+        // are then shared and copied for the edit (an unoptimised build does exactly that).
+        let enclosing = string.withUTF8 { replaceUTF8(bytes, with: $0, hint: hint) }
+        return resultRange(enclosing, removing: string.isEmpty)
     }
 
     /// Replaces the text in `range` with `text`, like `replace(_:withText:)`, and returns the
@@ -44,8 +52,7 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @discardableResult
     public mutating func edit(_ range: TextRange, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
-        let (bytes, hint) = try checkedUTF8Range(range)
-        return applyEdit(bytes, text, hint: hint)
+        return applyEdit(try checkedUTF8Range(range), text)
     }
 
     /// Replaces the units `range` of `unit` with `text` without rounding to grapheme boundaries,
@@ -71,9 +78,11 @@ extension TextDocument {
         }
     }
 
-    /// The bytes of `range` snapped to grapheme boundaries, with the cursor hint for the edit
-    /// when validation found one; or the out-of-bounds error that `replace` and `edit` throw.
-    private func checkedUTF8Range(_ range: TextRange) throws(TextError) -> (Range<Int>, EditHint?) {
+    /// The bytes of `range` snapped to grapheme boundaries, or the out-of-bounds error that
+    /// `replace` and `edit` throw. Makes the finger the document's own first: validation leaves
+    /// the place it found there for the edit (`validatedForEdit`).
+    private mutating func checkedUTF8Range(_ range: TextRange) throws(TextError) -> Range<Int> {
+        fingerForEdit()
         guard let checked = validatedForEdit(range) else {
             let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
             throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
@@ -81,8 +90,9 @@ extension TextDocument {
         return checked
     }
 
-    /// The bytes of units `range` of `unit`, aligned to scalars only, with the cursor hint for
-    /// the edit; or the out-of-bounds error that `replace` and `edit` throw for it.
+    /// The bytes of units `range` of `unit`, aligned to scalars only, with the upper end's chunk
+    /// and point as the hint for the edit; or the out-of-bounds error that `replace` and `edit`
+    /// throw for it.
     private func checkedUTF8Range(_ range: Range<Int>, in unit: TextUnit) throws(TextError) -> (Range<Int>, EditHint?) {
         let bound = rope.summary[unit]
         let (lower, upper, hint) = scalarAlignedUTF8Range(range, in: unit)

@@ -81,8 +81,8 @@ extension TextDocument {
 
     /// Both ends of `range` in `unit`, rounded down to scalar starts (they may fall inside a
     /// grapheme cluster), found with one cursor: the upper end is sought from the lower one.
-    /// Each is nil when outside the text. `hint` is a cursor at the upper end's chunk with the
-    /// point there, for the edit that follows (`replaceUTF8(_:with:hint:)`).
+    /// Each is nil when outside the text. `hint` is the upper end's chunk with the point there,
+    /// the hint for the edit that follows (`replaceUTF8(_:with:hint:)`).
     func scalarAlignedUTF8Range(_ range: Range<Int>, in unit: TextUnit) -> (lower: Int?, upper: Int?, hint: EditHint?) {
         switch unit {
         case .grapheme: return scalarAlignedUTF8Range(range, in: GraphemeMetric.self)
@@ -219,32 +219,58 @@ extension TextDocument {
     }
 
     /// `range` with both ends checked and snapped; nil when either end is outside the text.
+    /// Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
     func validated(_ range: TextRange) -> Range<Int>? {
-        validatedForEdit(range)?.bytes
-    }
-
-    /// `validated(_:)`, with the cursor it found when both ends lie in one chunk after that
-    /// chunk's first byte: the hint an edit of the range starts from
-    /// (`replaceUTF8(_:with:hint:)`), so that it does not search again.
-    func validatedForEdit(_ range: TextRange) -> (bytes: Range<Int>, hint: EditHint?)? {
         let lo = min(range.start.utf8Offset, range.end.utf8Offset)
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
-        // Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
         if lo >= 0 && hi < rope.summary.utf8 {
-            let c = cursor(at: lo, in: UTF8Metric.self)
-            let start = c.prefix.utf8
-            let chunk = c.chunkAddress                          // read in place, not copied
-            if hi < start + chunk.pointee.bytes.count {
-                let a = TextChunk.snappedBoundary(in: chunk, atOrBefore: lo - start)
-                let b = hi == lo ? a : TextChunk.snappedBoundary(in: chunk, atOrBefore: hi - start)
-                // The hint must hold byte `a - 1` too (an edit starts from the chunk before it).
-                return ((start + a)..<(start + b), a > 0 ? EditHint(cursor: c, point: nil) : nil)
+            let (c, near) = seekFromFinger(lo, in: UTF8Metric.self, bias: .before)
+            if near == nil { remember(c) }
+            if let bytes = snapped(lo, hi, in: c) { return bytes }
+        }
+        return validatedEnds(range)
+    }
+
+    /// `validated(_:)` for an edit: both ends in the chunk of the last edit (typing at the caret
+    /// it returned) cost no search; a search leaves the chunk it found as the edit place
+    /// (`Finger.notePlace`), where the edit that follows starts without searching again. Only
+    /// for mutating methods, after `fingerForEdit()`. O(1) at the edit place, else O(log n).
+    func validatedForEdit(_ range: TextRange) -> Range<Int>? {
+        let lo = min(range.start.utf8Offset, range.end.utf8Offset)
+        let hi = max(range.start.utf8Offset, range.end.utf8Offset)
+        if let place = finger.editPlace, place.root == rootID, lo > place.cursor.prefix.utf8,
+           let bytes = snapped(lo, hi, in: place.cursor) {
+            return bytes
+        }
+        if lo >= 0 && hi < rope.summary.utf8 {
+            // The chunk holding byte lo - 1, where the edit starts (`replaceStorage`).
+            let (c, near) = seekFromFinger(lo, in: UTF8Metric.self, bias: .before)
+            if let bytes = snapped(lo, hi, in: c) {
+                finger.notePlace(EditPlace(root: rootID, cursor: c, point: near))
+                return bytes
             }
         }
+        return validatedEnds(range)
+    }
+
+    /// `validated(_:)` end by end. O(log n).
+    private func validatedEnds(_ range: TextRange) -> Range<Int>? {
         guard let a = validated(range.start) else { return nil }
-        if range.end.utf8Offset == range.start.utf8Offset { return (a..<a, nil) }
+        if range.end.utf8Offset == range.start.utf8Offset { return a..<a }
         guard let b = validated(range.end) else { return nil }
-        return (min(a, b)..<max(a, b), nil)
+        return min(a, b)..<max(a, b)
+    }
+
+    /// Bytes `lo...hi` snapped back to grapheme boundaries, when both lie in the chunk at
+    /// `cursor`; else nil. O(1) usually.
+    @inline(__always)
+    private func snapped(_ lo: Int, _ hi: Int, in cursor: Cursor) -> Range<Int>? {
+        let start = cursor.prefix.utf8
+        let chunk = cursor.chunkAddress                          // read in place, not copied
+        guard lo >= start && hi <= start + chunk.pointee.bytes.count else { return nil }
+        let a = TextChunk.snappedBoundary(in: chunk, atOrBefore: lo - start)
+        let b = hi == lo ? a : TextChunk.snappedBoundary(in: chunk, atOrBefore: hi - start)
+        return (start + a)..<(start + b)
     }
 
     /// The text in `range`.

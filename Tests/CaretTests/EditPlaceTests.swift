@@ -1,0 +1,147 @@
+import XCTest
+@testable import Caret
+
+/// The place of the last in-place edit (`Finger.editPlace`) answers the next edit's validation
+/// and seek, and lookups near it, and an edit no longer stores the atomic finger (a snapshot
+/// taken before it is stale by its edit count). None of that may change an answer: a typing
+/// session with the document's box kept unique — deletions, scalar-range replacements,
+/// lookups that move the atomic finger, copies edited on their own — is checked step by step
+/// against a model string and against copies whose finger is forgotten.
+final class EditPlaceTests: XCTestCase {
+    static let alphabet: [String] = ["a", "b", " ", "\n", "\r", "\r\n", "é", "e\u{301}", "\u{301}", "中", "👍🏽",
+                                     "🇫🇷", "\u{1F1EB}", "क्ष", "\u{94D}", "\t", "ש", "😀", "\u{200D}"]
+
+    /// A copy with the finger forgotten: answers come from fresh descents.
+    func cold(_ doc: TextDocument) -> TextDocument {
+        var copy = doc
+        copy.finger = Finger()
+        return copy
+    }
+
+    func testTypingSessionMatchesModelAndColdAnswers() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 31)
+        print("EditPlaceTests seed \(seed)")
+        for round in 0..<4 {
+            let text = (0..<2500).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
+            try session(text, &rng, seed: seed, round: round)
+        }
+    }
+
+    func session(_ text: String, _ rng: inout SeededGenerator, seed: UInt64, round: Int) throws {
+        var doc = TextDocument(text)
+        var model = Array(text.unicodeScalars)
+        var caret = doc.position(at: doc.count / 4)!
+        let watch = doc.count * 3 / 4
+        var copies: [(TextDocument, String)] = []
+        for step in 0..<1200 {
+            let context = "seed \(seed) round \(round) step \(step)"
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0..<4:
+                // Typing at the caret the last edit returned (mostly ASCII, sometimes a joiner).
+                let typed = Bool.random(using: &rng) ? "x" : Self.alphabet.randomElement(using: &rng)!
+                let at = doc.offset(of: caret, unit: .unicodeScalar)!
+                caret = try doc.insert(typed, at: caret).end
+                model.insert(contentsOf: typed.unicodeScalars, at: at)
+            case 4..<6:
+                // Deleting the cluster before the caret, or a few scalars around it.
+                if Bool.random(using: &rng), let before = doc.position(from: caret, offset: -1) {
+                    let from = doc.offset(of: before, unit: .unicodeScalar)!, to = doc.offset(of: caret, unit: .unicodeScalar)!
+                    caret = try doc.delete(doc.textRange(from: before, to: caret)!).start
+                    model.removeSubrange(from..<to)
+                } else {
+                    let at = doc.offset(of: caret, unit: .unicodeScalar)!
+                    let from = max(at - Int.random(in: 0...2, using: &rng), 0)
+                    let to = min(at + Int.random(in: 0...2, using: &rng), model.count)
+                    let typed = (0..<Int.random(in: 0...2, using: &rng)).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
+                    let range = try doc.replace(from..<to, in: .unicodeScalar, withText: typed)
+                    model.replaceSubrange(from..<to, with: typed.unicodeScalars)
+                    caret = range.end
+                }
+            case 6..<8:
+                // Lookups that move the atomic finger: near the caret, near a place watched all
+                // session (so that an edit before it, elsewhere, leaves a snapshot there stale),
+                // or anywhere.
+                let count = doc.count
+                let here = doc.offset(of: caret)!
+                let near = [here, watch].randomElement(using: &rng)!
+                let target = Int.random(in: 0..<3, using: &rng) > 0 ? min(max(near + Int.random(in: -30...30, using: &rng), 0), count)
+                                                                    : Int.random(in: 0...count, using: &rng)
+                let reference = cold(doc)
+                XCTAssertEqual(doc.position(at: target), reference.position(at: target), context)
+                let scalar = Int.random(in: 0...doc.count(in: .unicodeScalar), using: &rng)
+                XCTAssertEqual(doc.position(at: scalar, unit: .unicodeScalar), reference.position(at: scalar, unit: .unicodeScalar),
+                               context)
+                if Int.random(in: 0..<4, using: &rng) == 0, let moved = doc.position(at: target) { caret = moved }
+            case 8:
+                // A copy, edited on its own: neither may see the other's edit or finger.
+                var copy = doc
+                let snapshot = String(String.UnicodeScalarView(model))
+                let at = copy.offset(of: caret, unit: .unicodeScalar)!
+                try copy.insert("copy", at: caret)
+                var expected = model
+                expected.insert(contentsOf: "copy".unicodeScalars, at: at)
+                XCTAssertEqual(copy.string, String(String.UnicodeScalarView(expected)), context)
+                XCTAssertEqual(doc.string, snapshot, "\(context): the original saw its copy's edit")
+                copies.append((copy, copy.string))
+            default:
+                // Typing a run at once, then a check of the whole text.
+                let typed = (0..<Int.random(in: 1...40, using: &rng)).map { _ in "lorem ipsum\n".randomElement(using: &rng)! }
+                let at = doc.offset(of: caret, unit: .unicodeScalar)!
+                caret = try doc.insert(String(typed), at: caret).end
+                model.insert(contentsOf: String(typed).unicodeScalars, at: at)
+            }
+            let expected = String(String.UnicodeScalarView(model))
+            if step % 25 == 0 || doc.count(in: .unicodeScalar) != model.count {
+                XCTAssertEqual(doc.string, expected, context)
+                doc.checkInvariants()
+            }
+            // The caret the edits return is where a cold copy puts the same offset.
+            let reference = cold(doc)
+            XCTAssertEqual(doc.offset(of: caret), reference.offset(of: caret), context)
+            XCTAssertEqual(doc.offset(of: caret, unit: .utf16), reference.offset(of: caret, unit: .utf16), context)
+        }
+        XCTAssertEqual(doc.string, String(String.UnicodeScalarView(model)))
+        for (copy, text) in copies {
+            XCTAssertEqual(copy.string, text, "seed \(seed) round \(round): a copy changed after it was made")
+        }
+    }
+
+    /// Copies of a document that was just typed into (its edit place set) are read on several
+    /// threads while each thread also types into a copy of its own; run under
+    /// `swift test --sanitize=thread` to check that the plain edit place is never raced on.
+    func testConcurrentReadsAndEditsOfCopies() async throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 32)
+        print("EditPlaceTests seed \(seed)")
+        let text = (0..<20_000).map { _ in Self.alphabet.randomElement(using: &rng)! }.joined()
+        var doc = TextDocument(text)
+        var caret = doc.position(at: doc.count / 3)!
+        for _ in 0..<200 { caret = try doc.insert("t", at: caret).end }
+        let shared = doc, start = caret
+        let reference = cold(doc)
+        let count = doc.count
+        let offsets = (0..<1000).map { _ in Int.random(in: 0...count, using: &rng) }
+        let expected = offsets.map { reference.position(at: $0)!.utf8Offset }
+        let typedText = reference.string
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    var bad = 0
+                    var own = shared
+                    var at = start
+                    for i in 0..<offsets.count {
+                        if shared.position(at: offsets[(i + task * 13) % offsets.count])?.utf8Offset
+                            != expected[(i + task * 13) % offsets.count] { bad += 1 }
+                        if i % 10 == 0, let next = try? own.insert("\(task)", at: at).end { at = next }
+                    }
+                    if shared.string != typedText { bad += 1 }
+                    if own.count != count + offsets.count / 10 { bad += 1 }
+                    return bad
+                }
+            }
+            var total = 0
+            for await bad in group { total += bad }
+            return total
+        }
+        XCTAssertEqual(failures, 0, "seed \(seed)")
+    }
+}
