@@ -41,7 +41,43 @@ final class Finger: Sendable {
     private let pointScalars = Atomic<Int>(0)
     private let pointGraphemes = Atomic<Int>(0)
 
+    /// The cluster starts of chunks that grapheme lookups came back to, made on first use: a
+    /// retained `ClusterStartCache` as its address, 0 for none (`AtomicLazyReference.load()`
+    /// is a generic call that costs ~600 instructions; this is one load).
+    private let clusterStarts = Atomic<UInt>(0)
+
     init() {}
+
+    deinit {
+        let address = clusterStarts.load(ordering: .relaxed)
+        if let raw = UnsafeRawPointer(bitPattern: address) {
+            Unmanaged<ClusterStartCache>.fromOpaque(raw).release()
+        }
+    }
+
+    /// The cluster-start cache, if a lookup made one; valid while this finger lives. O(1).
+    @inline(__always)
+    var clusterStartCache: Unmanaged<ClusterStartCache>? {
+        UnsafeRawPointer(bitPattern: clusterStarts.load(ordering: .acquiring)).map { Unmanaged.fromOpaque($0) }
+    }
+
+    /// The cluster-start cache, made now if there is none. O(1).
+    func makeClusterStartCache() -> Unmanaged<ClusterStartCache> {
+        if let cache = clusterStartCache { return cache }
+        let made = Unmanaged.passRetained(ClusterStartCache())
+        let address = UInt(bitPattern: made.toOpaque())
+        let (exchanged, original) = clusterStarts.compareExchange(expected: 0, desired: address,
+                                                                  ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        made.release()                                      // another thread made one first
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: original)!)
+    }
+
+    /// The text is about to change (its document is this box's sole owner): retires the
+    /// cluster-start cache's entries. O(1).
+    func textWillChange() {
+        clusterStartCache?._withUnsafeGuaranteedRef { $0.retire() }
+    }
 
     /// A consistent snapshot, or nil when there is none or a writer is at work. O(1).
     @inline(__always)
@@ -104,7 +140,7 @@ extension TextDocument {
 
     /// The identity of the rope's root, which names the tree a finger was taken on.
     @inline(__always)
-    private var rootID: UInt { UInt(bitPattern: ObjectIdentifier(rope.root)) }
+    var rootID: UInt { UInt(bitPattern: Unmanaged.passUnretained(rope.root).toOpaque()) }
 
     /// A cursor at the chunk that holds `offset` of `M` (`bias` decides at chunk boundaries),
     /// starting from the finger when it is on this tree, and leaving the finger there. The
@@ -120,16 +156,25 @@ extension TextDocument {
     /// finger was already there (then the finger is left as it was; the caller remembers).
     @inline(__always)
     func seekFromFinger<M: TextMetric>(_ offset: Int, in metric: M.Type, bias: RopeBias) -> (Cursor, ChunkPoint?) {
+        let (cursor, sameChunk, point) = seekNearFinger(offset, in: M.self, bias: bias)
+        return (cursor, sameChunk ? point ?? .start : nil)
+    }
+
+    /// `seekFromFinger`, telling apart "the finger's chunk, no point there" (`sameChunk` and
+    /// a nil `point`) from the point the finger holds there.
+    @inline(__always)
+    func seekNearFinger<M: TextMetric>(_ offset: Int, in metric: M.Type,
+                                       bias: RopeBias) -> (cursor: Cursor, sameChunk: Bool, point: ChunkPoint?) {
         // A target further than the seek's reach (two chunks either side) goes straight to the
         // root: a random lookup pays only the snapshot and the store.
         if let state = finger.load(), abs(offset - M.measure(state.prefix)) < 4 * ChunkLimits.maxBytes,
            var cursor = restore(state) {
             let index = cursor.index
             rope.seek(&cursor, to: offset, in: M.self, bias: bias)
-            if cursor.index == index { return (cursor, state.point ?? .start) }
-            return (cursor, nil)
+            if cursor.index == index { return (cursor, true, state.point) }
+            return (cursor, false, nil)
         }
-        return (rope.cursor(at: offset, in: M.self, bias: bias), nil)
+        return (rope.cursor(at: offset, in: M.self, bias: bias), false, nil)
     }
 
     /// The byte offset where the first `offset` units of `M` end (0..<count in `M`, rounded
@@ -164,8 +209,8 @@ extension TextDocument {
     }
 
     /// Before the text changes: makes the finger this document's own (a copy keeps the old one,
-    /// which still describes its tree). O(1).
+    /// which still describes its tree), or retires the cluster starts its own one cached. O(1).
     mutating func fingerForEdit() {
-        if !isKnownUniquelyReferenced(&finger) { finger = Finger() }
+        if !isKnownUniquelyReferenced(&finger) { finger = Finger() } else { finger.textWillChange() }
     }
 }

@@ -127,6 +127,7 @@ extension TextDocument {
         guard offset >= 0 && offset < total else {
             return offset == total ? rope.summary.utf8 : nil
         }
+        if M.self == GraphemeMetric.self { return utf8Offset(ofGrapheme: offset) }
         let (c, local) = locate(offset, in: M.self)
         if !snapped || M.self == GraphemeMetric.self { return c.prefix.utf8 + local }
         return c.prefix.utf8 + c.chunk.graphemeBoundary(atOrBefore: local).utf8
