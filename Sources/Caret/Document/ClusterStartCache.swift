@@ -30,6 +30,10 @@ final class ClusterStartCache: Sendable {
     /// Entry e's clusters: the clusters before its chunk and the chunk's cluster count, packed
     /// (written under the entry's sequence; -1 while empty, which holds no offset).
     private let spans = InlineArray<16, Atomic<Int>> { _ in Atomic(-1) }
+    /// A bit per 1024 offsets (modulo 256 bits) that an entry's span reaches: a lookup whose
+    /// bit is clear reads nothing else (random lookups on a large text almost always). Set by
+    /// every insertion over all the spans; stale bits only cost a look at the spans.
+    private let coverage = InlineArray<4, Atomic<UInt64>> { _ in Atomic(0) }
     private let epoch = Atomic<Int>(0)
     /// The entry to replace next (round robin), and the one that answered last.
     private let next = Atomic<Int>(0)
@@ -43,6 +47,8 @@ final class ClusterStartCache: Sendable {
     /// chunk's start); else nil. O(entries).
     @inline(__always)
     func utf8Offset(ofGrapheme offset: Int, root: UInt) -> Int? {
+        let bucket = (offset &>> 10) & 255
+        guard coverage[bucket &>> 6].load(ordering: .relaxed) & (1 &<< UInt64(bucket & 63)) != 0 else { return nil }
         let first = recent.load(ordering: .relaxed)
         let mask = (1 << Self.countBits) &- 1
         for t in 0..<Self.entryCount {
@@ -86,6 +92,18 @@ final class ClusterStartCache: Sendable {
                  root: root) {
             recent.store(e, ordering: .relaxed)
         }
+        // The coverage of every entry's span (a reader that sees it stale misses at worst).
+        let mask = (1 << Self.countBits) &- 1
+        var bits = InlineArray<4, UInt64>(repeating: 0)
+        for k in 0..<Self.entryCount {
+            let span = spans[k].load(ordering: .relaxed)
+            guard span >= 0 else { continue }
+            let first = span >> Self.countBits, last = first &+ (span & mask)
+            for bucket in (first &>> 10)...(last &>> 10) {                     // one or two
+                bits[(bucket & 255) &>> 6] |= 1 &<< UInt64(bucket & 63)
+            }
+        }
+        for q in 0..<4 { coverage[q].store(bits[q], ordering: .relaxed) }
     }
 
     private func store(_ map: ClusterStartMap, in entry: borrowing Entry, at e: Int, place: Int, span: Int,
