@@ -53,6 +53,11 @@ final class Finger: @unchecked Sendable {
     private let pointGraphemes = Atomic<Int>(0)
     private let stateEdits = Atomic<Int>(0)
 
+    /// The cluster starts of chunks that grapheme lookups came back to, made on first use: a
+    /// retained `ClusterStartCache` as its address, 0 for none (`AtomicLazyReference.load()`
+    /// is a generic call that costs ~600 instructions; this is one load).
+    private let clusterStarts = Atomic<UInt>(0)
+
     /// What only the owner's mutating methods write (see the type's comment).
     private struct Plain {
         var editPlace: EditPlace?
@@ -68,11 +73,6 @@ final class Finger: @unchecked Sendable {
         plain.initialize(to: Plain(editPlace: nil, edits: 0))
     }
 
-    deinit {
-        plain.deinitialize(count: 1)
-        plain.deallocate()
-    }
-
     /// Where the last in-place edit left the text, or nil. O(1).
     var editPlace: EditPlace? {
         @inline(__always) get { plain.pointee.editPlace }
@@ -85,7 +85,7 @@ final class Finger: @unchecked Sendable {
 
     /// Before an edit: keeps `place` (a place on the current tree that validating the edit found)
     /// as the edit place, where the edit then starts. Only for a document's mutating methods,
-    /// after `fingerForEdit()` made this box the document's own. O(1).
+    /// after `ownFinger()` made this box the document's own. O(1).
     @inline(__always)
     func notePlace(_ place: EditPlace) {
         plain.pointee.editPlace = place
@@ -98,6 +98,39 @@ final class Finger: @unchecked Sendable {
     func recordEdit(_ place: EditPlace?) {
         plain.pointee.editPlace = place
         plain.pointee.edits &+= 1
+    }
+
+    deinit {
+        let address = clusterStarts.load(ordering: .relaxed)
+        if let raw = UnsafeRawPointer(bitPattern: address) {
+            Unmanaged<ClusterStartCache>.fromOpaque(raw).release()
+        }
+        plain.deinitialize(count: 1)
+        plain.deallocate()
+    }
+
+    /// The cluster-start cache, if a lookup made one; valid while this finger lives. O(1).
+    @inline(__always)
+    var clusterStartCache: Unmanaged<ClusterStartCache>? {
+        UnsafeRawPointer(bitPattern: clusterStarts.load(ordering: .acquiring)).map { Unmanaged.fromOpaque($0) }
+    }
+
+    /// The cluster-start cache, made now if there is none. O(1).
+    func makeClusterStartCache() -> Unmanaged<ClusterStartCache> {
+        if let cache = clusterStartCache { return cache }
+        let made = Unmanaged.passRetained(ClusterStartCache())
+        let address = UInt(bitPattern: made.toOpaque())
+        let (exchanged, original) = clusterStarts.compareExchange(expected: 0, desired: address,
+                                                                  ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        made.release()                                      // another thread made one first
+        return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: original)!)
+    }
+
+    /// The text is about to change (its document is this box's sole owner): retires the
+    /// cluster-start cache's entries. O(1).
+    func textWillChange() {
+        clusterStartCache?._withUnsafeGuaranteedRef { $0.retire() }
     }
 
     /// A consistent snapshot, or nil when there is none or a writer is at work. O(1).
@@ -163,7 +196,7 @@ extension TextDocument {
 
     /// The identity of the rope's root, which names the tree a finger was taken on.
     @inline(__always)
-    var rootID: UInt { UInt(bitPattern: ObjectIdentifier(rope.root)) }
+    var rootID: UInt { UInt(bitPattern: Unmanaged.passUnretained(rope.root).toOpaque()) }
 
     /// A cursor at the chunk that holds `offset` of `M` (`bias` decides at chunk boundaries),
     /// starting from the finger when it is on this tree, and leaving the finger there. The
@@ -179,13 +212,22 @@ extension TextDocument {
     /// finger was already there (then the finger is left as it was; the caller remembers).
     @inline(__always)
     func seekFromFinger<M: TextMetric>(_ offset: Int, in metric: M.Type, bias: RopeBias) -> (Cursor, ChunkPoint?) {
+        let (cursor, sameChunk, point) = seekNearFinger(offset, in: M.self, bias: bias)
+        return (cursor, sameChunk ? point ?? .start : nil)
+    }
+
+    /// `seekFromFinger`, telling apart "the finger's chunk, no point there" (`sameChunk` and
+    /// a nil `point`) from the point the finger holds there.
+    @inline(__always)
+    func seekNearFinger<M: TextMetric>(_ offset: Int, in metric: M.Type,
+                                       bias: RopeBias) -> (cursor: Cursor, sameChunk: Bool, point: ChunkPoint?) {
         // The place of the last edit, when the target is in its chunk (typing, replaying a trace,
         // a lookup at the caret just typed): no search at all.
         if let place = finger.editPlace, place.root == rootID {
             let start = M.measure(place.cursor.prefix)
             let end = start + M.measure(place.cursor.chunkAddress.pointee.summary)
             if bias == .after ? (offset >= start && offset < end) : (offset > start && offset <= end) {
-                return (place.cursor, place.point ?? .start)
+                return (place.cursor, true, place.point)
             }
         }
         // A target further than the seek's reach (two chunks either side) goes straight to the
@@ -194,10 +236,10 @@ extension TextDocument {
            var cursor = restore(state) {
             let index = cursor.index
             rope.seek(&cursor, to: offset, in: M.self, bias: bias)
-            if cursor.index == index { return (cursor, state.point ?? .start) }
-            return (cursor, nil)
+            if cursor.index == index { return (cursor, true, state.point) }
+            return (cursor, false, nil)
         }
-        return (rope.cursor(at: offset, in: M.self, bias: bias), nil)
+        return (rope.cursor(at: offset, in: M.self, bias: bias), false, nil)
     }
 
     /// The byte offset where the first `offset` units of `M` end (0..<count in `M`, rounded
@@ -232,8 +274,14 @@ extension TextDocument {
     }
 
     /// Before the text changes: makes the finger this document's own (a copy keeps the old one,
-    /// which still describes its tree). O(1).
+    /// which still describes its tree), or retires the cluster starts its own one cached. O(1).
     mutating func fingerForEdit() {
+        if !isKnownUniquelyReferenced(&finger) { finger = Finger() } else { finger.textWillChange() }
+    }
+
+    /// Before validating an edit: makes the finger this document's own, so that validation may
+    /// leave the place it found there (`Finger.notePlace`). The text has not changed yet. O(1).
+    mutating func ownFinger() {
         if !isKnownUniquelyReferenced(&finger) { finger = Finger() }
     }
 }

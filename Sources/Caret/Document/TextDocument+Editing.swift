@@ -82,7 +82,7 @@ extension TextDocument {
     /// `replace` and `edit` throw. Makes the finger the document's own first: validation leaves
     /// the place it found there for the edit (`validatedForEdit`).
     private mutating func checkedUTF8Range(_ range: TextRange) throws(TextError) -> Range<Int> {
-        fingerForEdit()
+        ownFinger()
         guard let checked = validatedForEdit(range) else {
             let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
             throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)

@@ -127,6 +127,7 @@ extension TextDocument {
         guard offset >= 0 && offset < total else {
             return offset == total ? rope.summary.utf8 : nil
         }
+        if M.self == GraphemeMetric.self { return utf8Offset(ofGrapheme: offset) }
         let (c, local) = locate(offset, in: M.self)
         if !snapped || M.self == GraphemeMetric.self { return c.prefix.utf8 + local }
         return c.prefix.utf8 + c.chunk.graphemeBoundary(atOrBefore: local).utf8
@@ -234,7 +235,7 @@ extension TextDocument {
     /// `validated(_:)` for an edit: both ends in the chunk of the last edit (typing at the caret
     /// it returned) cost no search; a search leaves the chunk it found as the edit place
     /// (`Finger.notePlace`), where the edit that follows starts without searching again. Only
-    /// for mutating methods, after `fingerForEdit()`. O(1) at the edit place, else O(log n).
+    /// for mutating methods, after `ownFinger()`. O(1) at the edit place, else O(log n).
     func validatedForEdit(_ range: TextRange) -> Range<Int>? {
         let lo = min(range.start.utf8Offset, range.end.utf8Offset)
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)

@@ -3,7 +3,28 @@
 
 /// The point of cluster `m` of `p` (valid UTF-8 of one chunk), scanning forwards from cluster
 /// start `from` (`from.graphemes <= m`, and cluster `m` exists); its scalar counts are unknown
-/// unless `m` is `from`'s own cluster. Exactly the breaker's boundaries, found cheaply:
+/// unless `m` is `from`'s own cluster. The starts come from `forEachClusterStart`. O(distance).
+@inline(__always)
+func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint) -> ChunkPoint {
+    if m <= from.graphemes { return from }
+    var g = from.graphemes                   // the index of the last cluster start passed
+    var found = -1
+    forEachClusterStart(in: p, after: from.utf8) { i, k in
+        if g &+ k >= m {
+            found = i &+ (m &- g &- 1)
+            return false
+        }
+        g &+= k
+        return true
+    }
+    if found >= 0 { return ChunkPoint(utf8: found, utf16: -1, scalars: -1, graphemes: m) }
+    return ChunkPoint(utf8: p.count, utf16: -1, scalars: -1, graphemes: g + 1)
+}
+
+/// Calls `body(i, k)` for the cluster starts of `p` (valid UTF-8 of one chunk) after cluster
+/// start `start`, in order, until it returns false: each call names `k` starts at bytes
+/// `i ..< i + k` (more than one only in a run of ASCII). Exactly the breaker's boundaries,
+/// found cheaply:
 /// - a scalar of property 0 (printable ASCII, and the letters of most scripts, recognised from
 ///   their first two bytes) starts a cluster unless a Prepend precedes it (GB9b); ASCII other
 ///   than CR does too, unless a Prepend or CR precedes it, and a run of it goes up to eight
@@ -11,17 +32,15 @@
 /// - any other scalar is decided by the pair of properties around it (`GraphemePairTable`),
 ///   and where that depends on context, by a `GraphemeBreaker` run over the current cluster
 ///   (exact: it starts at a cluster start).
-/// O(distance).
+/// O(bytes read).
 @inline(__always)
-func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint) -> ChunkPoint {
-    if m <= from.graphemes { return from }
+func forEachClusterStart(in p: UnsafeBufferPointer<UInt8>, after from: Int, _ body: (_ i: Int, _ k: Int) -> Bool) {
     let classes = GraphemeClassTable.shared, pairs = GraphemePairTable.shared
     let plainTwo = pairs.plainTwoByteLeads
     let base = p.baseAddress!
     let n = p.count
     let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-    var g = from.graphemes                   // the index of the cluster that starts at `start`
-    var start = from.utf8
+    var start = from                         // the last cluster start passed
     var (previous, length) = graphemeClass(of: p, at: start, table: classes)
     var i = start + length
     while i < n {
@@ -39,8 +58,7 @@ func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint
                     let stop = (word & high) | ((cr &- ones) & ~cr & high)
                     k = stop == 0 ? 8 : stop.trailingZeroBitCount &>> 3
                 }
-                if g &+ k >= m { return ChunkPoint(utf8: i &+ (m &- g &- 1), utf16: -1, scalars: -1, graphemes: m) }
-                g &+= k
+                if !body(i, k) { return }
                 i &+= k
                 start = i &- 1
                 let last = p[start]
@@ -51,8 +69,7 @@ func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint
             // Property 0 from the first two bytes: a cluster starts.
             let two = b < 0xE0
             if two ? plainTwo & (1 << UInt32(b & 0x1F)) != 0 : pairs.isPlainThreeByte(b, p[i &+ 1]) {
-                g &+= 1
-                if g == m { return ChunkPoint(utf8: i, utf16: -1, scalars: -1, graphemes: m) }
+                if !body(i, 1) { return }
                 start = i
                 previous = .other
                 i &+= two ? 2 : 3
@@ -67,14 +84,12 @@ func scanToGrapheme(_ m: Int, in p: UnsafeBufferPointer<UInt8>, from: ChunkPoint
             verdict = breaker.wouldBreak(before: next) ? .breaks : .joins
         }
         if verdict == .breaks {
-            g &+= 1
-            if g == m { return ChunkPoint(utf8: i, utf16: -1, scalars: -1, graphemes: m) }
+            if !body(i, 1) { return }
             start = i
         }
         previous = next
         i &+= nextLength
     }
-    return ChunkPoint(utf8: n, utf16: -1, scalars: -1, graphemes: g + 1)
 }
 
 /// The point of cluster `m` of `p` (valid UTF-8 of one chunk), walking backwards from cluster

@@ -11,8 +11,24 @@ extension TextChunk {
     /// and the result knows its scalar counts when the step started from a point that knew them;
     /// elsewhere it knows its cluster count only. O(distance): at most about an eighth of the
     /// chunk away from an anchor or an end.
+    @inline(__always)
     func point(ofGrapheme n: Int, near: ChunkPoint) -> ChunkPoint {
-        let s = summary
+        bytes.withUnsafeBufferPointer { Self.point(ofGrapheme: n, summary: summary, anchors: anchors, bytes: $0, near: near) }
+    }
+
+    /// `point(ofGrapheme:near:)` of the chunk at `chunk`, read in place (a method called on
+    /// `pointee` would copy the chunk first: a retain and a release of its arrays).
+    @inline(__always)
+    static func point(ofGrapheme n: Int, in chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint {
+        chunk.pointee.bytes.withUnsafeBufferPointer { p in
+            point(ofGrapheme: n, summary: chunk.pointee.summary, anchors: chunk.pointee.anchors, bytes: p, near: near)
+        }
+    }
+
+    @inline(never)
+    private static func point(ofGrapheme n: Int, summary s: TextSummary, anchors: GraphemeAnchors,
+                              bytes p: UnsafeBufferPointer<UInt8>, near: ChunkPoint) -> ChunkPoint {
+        let endPoint = ChunkPoint(utf8: p.count, utf16: s.utf16, scalars: s.scalars, graphemes: s.graphemes)
         if n >= s.graphemes { return endPoint }
         let m = max(n, 0)
         if s.graphemes == s.utf8 { return ChunkPoint(utf8: m, utf16: m, scalars: m, graphemes: m) }   // ASCII, no CR LF
@@ -32,16 +48,14 @@ extension TextChunk {
             from = near
             from.graphemes = near.scalars               // a scalar start is a cluster start here
         }
-        return bytes.withUnsafeBufferPointer { p in
-            if oneScalarEach {
-                // Cluster k is scalar k, and a cluster count is a scalar count.
-                let (utf8, supplementary) = UTF8Scalars.step(p, from: from.utf8, scalars: from.graphemes, to: m)
-                guard from.knowsScalars else { return ChunkPoint(utf8: utf8, utf16: -1, scalars: -1, graphemes: m) }
-                let utf16 = m >= from.scalars ? from.utf16 + (m - from.scalars) + supplementary
-                                              : from.utf16 - (from.scalars - m) - supplementary
-                return ChunkPoint(utf8: utf8, utf16: utf16, scalars: m, graphemes: m)
-            }
-            return m >= from.graphemes ? scanToGrapheme(m, in: p, from: from) : scanBackToGrapheme(m, in: p, from: from)
+        if oneScalarEach {
+            // Cluster k is scalar k, and a cluster count is a scalar count.
+            let (utf8, supplementary) = UTF8Scalars.step(p, from: from.utf8, scalars: from.graphemes, to: m)
+            guard from.knowsScalars else { return ChunkPoint(utf8: utf8, utf16: -1, scalars: -1, graphemes: m) }
+            let utf16 = m >= from.scalars ? from.utf16 + (m - from.scalars) + supplementary
+                                          : from.utf16 - (from.scalars - m) - supplementary
+            return ChunkPoint(utf8: utf8, utf16: utf16, scalars: m, graphemes: m)
         }
+        return m >= from.graphemes ? scanToGrapheme(m, in: p, from: from) : scanBackToGrapheme(m, in: p, from: from)
     }
 }
