@@ -37,7 +37,9 @@ extension TextDocument {
         } else {
             (first, near) = seekFromFinger(s, in: UTF8Metric.self, bias: .before)
         }
-        if let plan = planInPlace(first, s, e, new) {
+        // The ASCII plan inline (typing, a trace), the general in-place plan out of line.
+        if let plan = inPlaceSize(first, s, e, new).flatMap({ planASCII(first, first.chunkAddress, s, e, new, $0) })
+            ?? planInPlace(first, s, e, new) {
             let point = pointAfterEdit(plan, near: near, in: first.chunkAddress, new)
             let limit = ChunkLimits.maxBytes
             rope.mutateChunk(at: &first, adding: plan.delta) { chunk in
@@ -94,25 +96,34 @@ extension TextDocument {
         var isASCII = false
     }
 
-    /// The fast path, when it applies: an edit inside the cursor's chunk that keeps it within
-    /// the size limits and does not change its last cluster's relation to the next chunk. Only
-    /// the window between the stable boundaries around the edit is re-measured. O(window).
-    private func planInPlace(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
-        // Read in place in its node: a copy would cost a retain and a release a keystroke.
-        let chunk = cursor.chunkAddress
-        let chunkStart = cursor.prefix.utf8
-        guard e <= chunkStart + chunk.pointee.bytes.count else { return nil }
-        let ls = s - chunkStart, le = e - chunkStart
-        let newSize = chunk.pointee.bytes.count - (le - ls) + new.count
+    /// The chunk's size after replacing bytes `s..<e` of the cursor's chunk with `new`, when
+    /// the edit lies inside that chunk and leaves it within the size limits; else nil. O(1).
+    @inline(__always)
+    private func inPlaceSize(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = cursor.chunkAddress.pointee.bytes.count
+        guard e <= cursor.prefix.utf8 + count else { return nil }
+        let newSize = count - (e - s) + new.count
         // A chunk below the minimum size grows in place, and so does the last chunk (which a
         // split that filled the one before it leaves small: rebuilding it would merge it and
         // split it the same way again); any other chunk shrinking below the minimum is rebuilt
         // with its neighbours.
-        let shrinksSmall = newSize < ChunkLimits.minBytes && newSize < chunk.pointee.bytes.count
+        let shrinksSmall = newSize < ChunkLimits.minBytes && newSize < count
         guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (!shrinksSmall || cursor.index + 1 == rope.chunkCount) else {
             return nil
         }
-        if let plan = planASCII(cursor, chunk, ls, le, new, newSize) { return plan }
+        return newSize
+    }
+
+    /// The fast path, when it applies: an edit inside the cursor's chunk that keeps it within
+    /// the size limits and does not change its last cluster's relation to the next chunk. Only
+    /// the window between the stable boundaries around the edit is re-measured (the caller tries
+    /// `planASCII` first). O(window).
+    private func planInPlace(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
+        guard let newSize = inPlaceSize(cursor, s, e, new) else { return nil }
+        // Read in place in its node: a copy would cost a retain and a release a keystroke.
+        let chunk = cursor.chunkAddress
+        let chunkStart = cursor.prefix.utf8
+        let ls = s - chunkStart, le = e - chunkStart
         let windowStart = chunk.pointee.stableBoundary(before: ls)
         let (windowEnd, reachedEnd) = chunk.pointee.stableBoundary(after: le)
         let windowCount = ls - windowStart + new.count + windowEnd - le
@@ -157,9 +168,10 @@ extension TextDocument {
     /// At the chunk's end the next chunk's first scalar decides. Nil when a condition fails.
     /// O(replaced + inserted).
     @inline(__always)
-    private func planASCII(_ cursor: Cursor, _ chunk: UnsafePointer<TextChunk>, _ ls: Int, _ le: Int,
+    private func planASCII(_ cursor: Cursor, _ chunk: UnsafePointer<TextChunk>, _ s: Int, _ e: Int,
                            _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
         guard isSimpleASCII(new) else { return nil }
+        let ls = s - cursor.prefix.utf8, le = e - cursor.prefix.utf8
         @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
             var n = 0
             for b in p where b >= 0x0A && b <= 0x0C { n += 1 }

@@ -65,6 +65,7 @@ struct GraphemeAnchors: Equatable {
     /// After an in-place edit that re-measured old bytes `window` (now `window.lowerBound
     /// ..< window.upperBound + byteDelta`): anchors before it stay, anchors after it move,
     /// anchors inside it are dropped.
+    @inline(__always)
     mutating func edit(window: Range<Int>, byteDelta: Int, graphemeDelta: Int) {
         let lower = window.lowerBound, upper = window.upperBound
         // One anchor, in place: before the window (or at its start, a stable boundary) it
