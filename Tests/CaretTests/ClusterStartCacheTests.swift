@@ -38,6 +38,7 @@ final class ClusterStartCacheTests: XCTestCase {
         }
     }
 
+    /// Every map, and the chunk's own snapping scan, against the breaker at every byte.
     func testMapsMatchTheBreaker() {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 32)
         print("ClusterStartCacheTests seed \(seed)")
@@ -51,10 +52,15 @@ final class ClusterStartCacheTests: XCTestCase {
             for (n, start) in starts.enumerated() {
                 XCTAssertEqual(map.utf8Offset(ofCluster: n), start, "seed \(seed) chunk \(index) cluster \(n)")
             }
+            // The same starts through the chunk's snapping scan (from its anchors, by the walker).
+            let chunk = TextChunk(bytes)
             var through = 0
             for x in bytes.indices {
                 if through < starts.count && starts[through] == x { through += 1 }
                 XCTAssertEqual(map.startsThrough(x), through, "seed \(seed) chunk \(index) byte \(x)")
+                let snapped = chunk.graphemeBoundary(atOrBefore: x)
+                XCTAssertEqual(snapped.utf8, starts[through - 1], "seed \(seed) chunk \(index) byte \(x)")
+                XCTAssertEqual(snapped.graphemes, through - 1, "seed \(seed) chunk \(index) byte \(x)")
             }
         }
     }

@@ -66,11 +66,9 @@ struct ClusterStartMap {
         // not borrow from the next lane, and keeps its top bit exactly when lane > n.
         let top: UInt64 = 0x8000_8000_8000_8000, lanes: UInt64 = 0x0001_0001_0001_0001
         let probe = lanes &* UInt64(truncatingIfNeeded: (n &+ 1) & 0x7FFF)
-        var above = 0
-        for q in 0..<4 {
-            let greater = ((before(q) | top) &- probe) & top
-            above &+= Int(truncatingIfNeeded: ((greater &>> 15) &* lanes) &>> 48)
-        }
+        var greater: UInt64 = 0                           // per lane: how many of the four words' lanes > n
+        for q in 0..<4 { greater &+= (((before(q) | top) &- probe) & top) &>> 15 }
+        let above = Int(truncatingIfNeeded: (greater &* lanes) &>> 48)
         let w = (Self.wordCount &- 1 &- above) & (Self.wordCount &- 1)
         let rank = n &- Int(truncatingIfNeeded: (before(w &>> 2) &>> UInt64(16 * (w & 3))) & 0xFFFF)
         return w &* 64 &+ select(rank, in: word(w))

@@ -34,17 +34,21 @@ extension TextChunk {
         if s.graphemes == s.utf8 { return ChunkPoint(utf8: m, utf16: m, scalars: m, graphemes: m) }   // ASCII, no CR LF
         let oneScalarEach = s.graphemes == s.scalars
         // The nearest start: the chunk's ends, the anchors, then the point (on a tie it wins,
-        // as it may know its scalar counts).
-        var from = m <= s.graphemes - m ? ChunkPoint.start : endPoint
-        var distance = min(m, s.graphemes - m)
+        // as it may know its scalar counts). A cluster behind the target counts double: the
+        // backward scan costs about twice the forward one a cluster (it looks back for the
+        // scalar before each one and decides context pairs from further back).
+        let backward = oneScalarEach ? 1 : 2
+        @inline(__always) func cost(_ g: Int) -> Int { g <= m ? m - g : (g - m) * backward }
+        var from = cost(0) <= cost(s.graphemes) ? ChunkPoint.start : endPoint
+        var distance = min(cost(0), cost(s.graphemes))
         for k in 0..<GraphemeAnchors.count {
-            guard let a = anchors.anchor(k), abs(a.graphemes - m) < distance else { continue }
+            guard let a = anchors.anchor(k), cost(a.graphemes) < distance else { continue }
             from = ChunkPoint(utf8: a.byte, utf16: -1, scalars: -1, graphemes: a.graphemes)
-            distance = abs(a.graphemes - m)
+            distance = cost(a.graphemes)
         }
-        if near.knowsGraphemes && abs(near.graphemes - m) <= distance {
+        if near.knowsGraphemes && cost(near.graphemes) <= distance {
             from = near
-        } else if oneScalarEach && near.knowsScalars && abs(near.scalars - m) <= distance {
+        } else if oneScalarEach && near.knowsScalars && cost(near.scalars) <= distance {
             from = near
             from.graphemes = near.scalars               // a scalar start is a cluster start here
         }

@@ -55,18 +55,22 @@ extension TextChunk {
     func graphemeBoundary(atOrBefore x: Int) -> (utf8: Int, graphemes: Int) {
         if x >= bytes.count { return (bytes.count, summary.graphemes) }
         if summary.graphemes == summary.utf8 { return (x, x) }
+        // From the nearest anchor before x, with the cluster scan's walker (the breaker's
+        // boundaries, most of them decided from a pair of properties).
         let start = anchors.start(forByte: x)
         var last = start.byte
-        var index = start.graphemes - 1
+        var index = start.graphemes
         bytes.withUnsafeBufferPointer { p in
-            forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start.byte...])) { offset in
-                if start.byte + offset > x { return false }
-                last = start.byte + offset
-                index += 1
-                return true
+            forEachClusterStart(in: p, after: start.byte) { i, k in
+                // Starts at i ..< i + k; those at or before x count.
+                if i > x { return false }
+                let taken = min(k, x &- i &+ 1)
+                index &+= taken
+                last = i &+ taken &- 1
+                return taken == k
             }
         }
-        return (last, max(index, 0))
+        return (last, index)
     }
 
     /// How many scalars the first `x` bytes hold (a scalar boundary), counted eight bytes at
