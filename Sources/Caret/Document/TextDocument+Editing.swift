@@ -12,10 +12,28 @@ extension TextDocument {
     /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
     ///   document is then unchanged.
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func replace(_ range: TextRange, withText text: some StringProtocol) throws(TextError) -> TextRange {
+        try replace(range, withString: Self.string(text))
+    }
+
+    // The public entries that take `some StringProtocol` are inlinable one-liners, so that a
+    // caller's `String` reaches the body below without the generic conversion (a caller in
+    // another module otherwise calls the unspecialised generic function, whose `String(text)`
+    // goes through protocol witnesses and copies: ~60 instructions an edit).
+
+    /// `text` as a `String`: itself when it is one (the cast is resolved where the caller's
+    /// type is known), else a copy of its characters.
+    @inlinable
+    static func string(_ text: some StringProtocol) -> String {
+        (text as? String) ?? String(text)
+    }
+
+    /// `replace(_:withText:)` for a `String`.
+    @usableFromInline
+    mutating func replace(_ range: TextRange, withString text: String) throws(TextError) -> TextRange {
         let bytes = try checkedUTF8Range(range)
-        var string = String(text)
+        var string = text
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
@@ -32,10 +50,16 @@ extension TextDocument {
     /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside the text; the document
     ///   is then unchanged.
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func replace(_ range: Range<Int>, in unit: TextUnit, withText text: some StringProtocol) throws(TextError) -> TextRange {
+        try replace(range, in: unit, withString: Self.string(text))
+    }
+
+    /// `replace(_:in:withText:)` for a `String`.
+    @usableFromInline
+    mutating func replace(_ range: Range<Int>, in unit: TextUnit, withString text: String) throws(TextError) -> TextRange {
         let (bytes, hint) = try checkedUTF8Range(range, in: unit)
-        var string = String(text)
+        var string = text
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
@@ -50,9 +74,15 @@ extension TextDocument {
     /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside this document; the
     ///   document is then unchanged.
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func edit(_ range: TextRange, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
-        return applyEdit(try checkedUTF8Range(range), text)
+        try edit(range, replacingWithString: Self.string(text))
+    }
+
+    /// `edit(_:replacingWith:)` for a `String`.
+    @usableFromInline
+    mutating func edit(_ range: TextRange, replacingWithString text: String) throws(TextError) -> TextEdit {
+        applyEdit(try checkedUTF8Range(range), text)
     }
 
     /// Replaces the units `range` of `unit` with `text` without rounding to grapheme boundaries,
@@ -61,16 +91,22 @@ extension TextDocument {
     /// - Throws: `TextError.Kind.outOfBounds` when the range lies outside the text; the document
     ///   is then unchanged.
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func edit(_ range: Range<Int>, in unit: TextUnit, replacingWith text: some StringProtocol) throws(TextError) -> TextEdit {
+        try edit(range, in: unit, replacingWithString: Self.string(text))
+    }
+
+    /// `edit(_:in:replacingWith:)` for a `String`.
+    @usableFromInline
+    mutating func edit(_ range: Range<Int>, in unit: TextUnit, replacingWithString text: String) throws(TextError) -> TextEdit {
         let (bytes, hint) = try checkedUTF8Range(range, in: unit)
         return applyEdit(bytes, text, hint: hint)
     }
 
     /// Applies a validated byte-range replacement and describes it; the description is the
     /// one the derived structures follow.
-    private mutating func applyEdit(_ bytes: Range<Int>, _ text: some StringProtocol, hint: EditHint? = nil) -> TextEdit {
-        var string = String(text)
+    private mutating func applyEdit(_ bytes: Range<Int>, _ text: String, hint: EditHint? = nil) -> TextEdit {
+        var string = text
         return string.withUTF8 { new -> TextEdit in
             let edit = describeEdit(bytes, inserted: new)
             _ = replaceUTF8(bytes, with: new, hint: hint, edit: edit)
@@ -133,9 +169,15 @@ extension TextDocument {
     /// - Throws: `TextError.Kind.outOfBounds` when the position lies outside this document; the
     ///   document is then unchanged.
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func insert(_ text: some StringProtocol, at position: TextPosition) throws(TextError) -> TextRange {
-        try replace(TextRange(start: position, end: position), withText: text)
+        try insert(string: Self.string(text), at: position)
+    }
+
+    /// `insert(_:at:)` for a `String`.
+    @usableFromInline
+    mutating func insert(string text: String, at position: TextPosition) throws(TextError) -> TextRange {
+        try replace(TextRange(start: position, end: position), withString: text)
     }
 
     /// Removes the text in `range`; returns the empty range where it was.
@@ -145,6 +187,6 @@ extension TextDocument {
     /// - Complexity: O(log n) plus a scan of the chunks touched.
     @discardableResult
     public mutating func delete(_ range: TextRange) throws(TextError) -> TextRange {
-        try replace(range, withText: "")
+        try replace(range, withString: "")
     }
 }
