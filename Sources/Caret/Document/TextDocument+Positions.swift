@@ -105,7 +105,7 @@ extension TextDocument {
         // the metric can.
         func local(_ offset: Int) -> Int {
             let n = offset - M.measure(c.prefix)
-            point = M.point(of: n, in: c.chunk, near: point ?? .start)
+            point = M.point(of: n, at: c.chunkAddress, near: point ?? .start)
             return point?.utf8 ?? M.utf8Offset(of: n, in: c.chunk)
         }
         let lower = c.prefix.utf8 + local(lo)

@@ -32,8 +32,24 @@ extension TextChunk {
     /// stepping from `near` (a point of this chunk) when its counts are known and it is nearer
     /// than the start. Skips eight ASCII bytes at a time forwards. O(distance).
     func point(of n: Int, utf16: Bool, near: ChunkPoint) -> ChunkPoint {
+        bytes.withUnsafeBufferPointer { Self.point(of: n, utf16: utf16, summary: summary, bytes: $0, near: near) }
+    }
+
+    /// `point(of:utf16:near:)` of the chunk at `chunk`, read in place (a method called on
+    /// `pointee` would copy the chunk first: a retain and a release of its storage).
+    @inline(__always)
+    static func point(of n: Int, utf16: Bool, in chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint {
+        chunk.pointee.bytes.withUnsafeBufferPointer {
+            point(of: n, utf16: utf16, summary: chunk.pointee.summary, bytes: $0, near: near)
+        }
+    }
+
+    private static func point(of n: Int, utf16: Bool, summary: TextSummary, bytes p: UnsafeBufferPointer<UInt8>,
+                              near: ChunkPoint) -> ChunkPoint {
         let total = utf16 ? summary.utf16 : summary.scalars
-        if n >= total { return endPoint }
+        if n >= total {
+            return ChunkPoint(utf8: p.count, utf16: summary.utf16, scalars: summary.scalars, graphemes: summary.graphemes)
+        }
         let m = max(n, 0)
         if summary.scalars == summary.utf8 {                                       // ASCII
             return ChunkPoint(utf8: m, utf16: m, scalars: m, graphemes: summary.graphemes == summary.utf8 ? m : -1)
@@ -41,35 +57,33 @@ extension TextChunk {
         let nearUnits = utf16 ? near.utf16 : near.scalars
         var q = near.knowsScalars && abs(nearUnits - m) < m ? near : .start
         q.graphemes = -1                    // the stepping below does not count clusters
-        return bytes.withUnsafeBufferPointer { p in
-            let base = p.baseAddress!
-            @inline(__always) func units(_ q: ChunkPoint) -> Int { utf16 ? q.utf16 : q.scalars }
-            if units(q) <= m {
-                while q.utf8 < p.count {
-                    if q.utf8 + 8 <= p.count && units(q) + 8 <= m {
-                        let word = UnsafeRawPointer(base + q.utf8).loadUnaligned(as: UInt64.self)
-                        if word & 0x8080_8080_8080_8080 == 0 {
-                            q.utf8 += 8; q.utf16 += 8; q.scalars += 8
-                            continue
-                        }
+        let base = p.baseAddress!
+        @inline(__always) func units(_ q: ChunkPoint) -> Int { utf16 ? q.utf16 : q.scalars }
+        if units(q) <= m {
+            while q.utf8 < p.count {
+                if q.utf8 + 8 <= p.count && units(q) + 8 <= m {
+                    let word = UnsafeRawPointer(base + q.utf8).loadUnaligned(as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        q.utf8 += 8; q.utf16 += 8; q.scalars += 8
+                        continue
                     }
-                    let length = UTF8Scalars.length(lead: p[q.utf8])
-                    let pair = length == 4 ? 2 : 1
-                    if units(q) + (utf16 ? pair : 1) > m { break }
-                    q.utf8 += length
-                    q.scalars += 1
-                    q.utf16 += pair
                 }
-            } else {
-                while units(q) > m {
-                    var i = q.utf8 - 1
-                    while !UTF8Scalars.isLead(p[i]) { i -= 1 }
-                    q.utf16 -= q.utf8 - i == 4 ? 2 : 1
-                    q.scalars -= 1
-                    q.utf8 = i
-                }
+                let length = UTF8Scalars.length(lead: p[q.utf8])
+                let pair = length == 4 ? 2 : 1
+                if units(q) + (utf16 ? pair : 1) > m { break }
+                q.utf8 += length
+                q.scalars += 1
+                q.utf16 += pair
             }
-            return q
+        } else {
+            while units(q) > m {
+                var i = q.utf8 - 1
+                while !UTF8Scalars.isLead(p[i]) { i -= 1 }
+                q.utf16 -= q.utf8 - i == 4 ? 2 : 1
+                q.scalars -= 1
+                q.utf8 = i
+            }
         }
+        return q
     }
 }

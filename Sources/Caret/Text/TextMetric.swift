@@ -15,11 +15,18 @@ protocol TextMetric: RopeMetric where Summary == TextSummary {
     /// chunk) when that is nearer than the start; nil for a metric that does not step from
     /// points (then `utf8Offset(of:in:)` answers).
     static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint?
+    /// `point(of:in:near:)` of the chunk at `chunk`, read in place where the metric can (a
+    /// chunk passed by value is a copy: a retain and a release of its storage).
+    static func point(of n: Int, at chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint?
 }
 
 extension TextMetric {
     @inline(__always)
     static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? { nil }
+    @inline(__always)
+    static func point(of n: Int, at chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint? {
+        point(of: n, in: chunk.pointee, near: near)
+    }
 }
 
 enum UTF8Metric: TextMetric {
@@ -40,6 +47,10 @@ enum UTF16Metric: TextMetric {
     static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? {
         chunk.point(of: n, utf16: true, near: near)
     }
+    @inline(__always)
+    static func point(of n: Int, at chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint? {
+        TextChunk.point(of: n, utf16: true, in: chunk, near: near)
+    }
 }
 
 enum ScalarMetric: TextMetric {
@@ -50,6 +61,10 @@ enum ScalarMetric: TextMetric {
     static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? {
         chunk.point(of: n, utf16: false, near: near)
     }
+    @inline(__always)
+    static func point(of n: Int, at chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint? {
+        TextChunk.point(of: n, utf16: false, in: chunk, near: near)
+    }
 }
 
 enum GraphemeMetric: TextMetric {
@@ -59,6 +74,10 @@ enum GraphemeMetric: TextMetric {
     @inline(__always)
     static func point(of n: Int, in chunk: TextChunk, near: ChunkPoint) -> ChunkPoint? {
         chunk.point(ofGrapheme: n, near: near)
+    }
+    @inline(__always)
+    static func point(of n: Int, at chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint? {
+        TextChunk.point(ofGrapheme: n, in: chunk, near: near)
     }
 }
 
