@@ -11,13 +11,6 @@ final class EditPlaceTests: XCTestCase {
     static let alphabet: [String] = ["a", "b", " ", "\n", "\r", "\r\n", "é", "e\u{301}", "\u{301}", "中", "👍🏽",
                                      "🇫🇷", "\u{1F1EB}", "क्ष", "\u{94D}", "\t", "ש", "😀", "\u{200D}"]
 
-    /// A copy with the finger forgotten: answers come from fresh descents.
-    func cold(_ doc: TextDocument) -> TextDocument {
-        var copy = doc
-        copy.finger = Finger()
-        return copy
-    }
-
     func testTypingSessionMatchesModelAndColdAnswers() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 31)
         print("EditPlaceTests seed \(seed)")

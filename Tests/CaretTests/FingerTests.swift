@@ -7,13 +7,6 @@ import XCTest
 final class FingerTests: XCTestCase {
     static let alphabet: [String] = ["a", "b", " ", "\n", "\r\n", "é", "e\u{301}", "中", "👍🏽", "🇫🇷", "क्ष", "\t", "ש", "\u{2028}", "😀"]
 
-    /// A copy with the finger forgotten: answers come from fresh descents.
-    func cold(_ doc: TextDocument) -> TextDocument {
-        var copy = doc
-        copy.finger = Finger()
-        return copy
-    }
-
     func testLookupsAndEditsNearTheFingerMatchColdAnswers() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 21)
         print("FingerTests seed \(seed)")

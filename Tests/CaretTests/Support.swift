@@ -135,3 +135,11 @@ func spanningChunks(_ text: String, _ chunks: Int = 3) -> String {
     let bytes = max(1, text.utf8.count)
     return String(repeating: text, count: max(1, (chunks * ChunkLimits.maxBytes + bytes - 1) / bytes))
 }
+
+/// A copy of `doc` with its finger forgotten: its answers come from fresh descents, the
+/// reference that the finger's and the edit place's answers are checked against.
+func cold(_ doc: TextDocument) -> TextDocument {
+    var copy = doc
+    copy.finger = Finger()
+    return copy
+}

@@ -36,7 +36,7 @@ extension TextDocument {
     func snappedUTF8(_ x: Int) -> Int {
         guard x > 0 && x < rope.summary.utf8 else { return x }
         let c = cursor(at: x, in: UTF8Metric.self)
-        return c.prefix.utf8 + c.chunk.snappedBoundary(atOrBefore: x - c.prefix.utf8)
+        return c.prefix.utf8 + TextChunk.snappedBoundary(in: c.chunkAddress, atOrBefore: x - c.prefix.utf8)
     }
 
     /// The units of `unit` before byte `x`, a grapheme boundary. O(log n) plus one chunk scan

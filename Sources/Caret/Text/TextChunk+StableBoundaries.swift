@@ -86,23 +86,13 @@ extension TextChunk {
         }
     }
 
-    /// The grapheme boundary at or before byte `x` (0...count), by the cheapest route: `x`
-    /// itself when it is the chunk's start or end, or when the scalars on either side break
-    /// regardless of context (most positions handed out are boundaries already); else a scan
-    /// from the nearest anchor. O(1) usually, O(chunk / 4) at most.
-    func snappedBoundary(atOrBefore x: Int) -> Int {
-        if x <= 0 { return 0 }
-        if x >= bytes.count { return bytes.count }
-        if summary.graphemes == summary.utf8 { return x }
-        let confirmed = bytes.withUnsafeBufferPointer { p in
-            UTF8Scalars.isLead(p[x]) && isContextFreeBoundary(in: p, at: x)
-        }
-        return confirmed ? x : graphemeBoundary(atOrBefore: x).utf8
-    }
-
-    /// `snappedBoundary(atOrBefore:)` of the chunk at `chunk`, read where it lies: a method
+    /// The grapheme boundary at or before byte `x` (0...count) of the chunk at `chunk`, by the
+    /// cheapest route: `x` itself when it is the chunk's start or end, or when the scalars on
+    /// either side break regardless of context (most positions handed out are boundaries
+    /// already); else a scan from the nearest anchor. Reads the chunk where it lies: a method
     /// called on `pointee` makes the caller copy the chunk (a retain and a release of each of
     /// its arrays) for the call; here only the scan, when the scalars do not decide, does.
+    /// O(1) usually, O(chunk / 4) at most.
     static func snappedBoundary(in chunk: UnsafePointer<TextChunk>, atOrBefore x: Int) -> Int {
         if x <= 0 { return 0 }
         let count = chunk.pointee.bytes.count
