@@ -89,7 +89,13 @@ extension TextDocument {
             if chunk.bytes.capacity < plan.newSize {
                 chunk.bytes.reserveCapacity(min(max(limit, plan.newSize), plan.newSize + plan.newSize / 8 + 16))
             }
-            chunk.bytes.replaceSubrange(plan.localRange, with: new)
+            if plan.localRange.isEmpty && new.count == 1 {
+                chunk.bytes.insert(new[0], at: plan.localRange.lowerBound)
+            } else if new.isEmpty && plan.localRange.count == 1 {
+                chunk.bytes.remove(at: plan.localRange.lowerBound)
+            } else {
+                chunk.bytes.replaceSubrange(plan.localRange, with: new)
+            }
             chunk.summary = chunk.summary + plan.delta
             chunk.anchors.edit(window: plan.window, byteDelta: plan.delta.utf8, graphemeDelta: plan.delta.graphemes)
         }
