@@ -42,7 +42,7 @@ extension TextChunk {
         var from = cost(0) <= cost(s.graphemes) ? ChunkPoint.start : endPoint
         var distance = min(cost(0), cost(s.graphemes))
         for k in 0..<GraphemeAnchors.count {
-            guard let a = anchors.anchor(k), cost(a.graphemes) < distance else { continue }
+            guard let a = anchors.inByteOrder(k), cost(a.graphemes) < distance else { continue }
             from = ChunkPoint(utf8: a.byte, utf16: -1, scalars: -1, graphemes: a.graphemes)
             distance = cost(a.graphemes)
         }
