@@ -9,8 +9,8 @@ extension TextChunk {
     /// start or its end — and scans forwards or backwards from there (`scanToGrapheme`,
     /// `scanBackToGrapheme`). In a chunk of one scalar per cluster it steps by scalars instead,
     /// and the result knows its scalar counts when the step started from a point that knew them;
-    /// elsewhere it knows its cluster count only. O(distance): at most about an eighth of the
-    /// chunk away from an anchor or an end.
+    /// elsewhere it knows its cluster count only. O(distance): at most about a sixteenth of the
+    /// chunk away from an anchor or an end (an eighth past the last anchor).
     @inline(__always)
     func point(ofGrapheme n: Int, near: ChunkPoint) -> ChunkPoint {
         bytes.withUnsafeBufferPointer { Self.point(ofGrapheme: n, summary: summary, anchors: anchors, bytes: $0, near: near) }
