@@ -52,6 +52,20 @@ struct GraphemeAnchors: Equatable {
     @inline(__always)
     static func target(_ j: Int, length: Int) -> Int { length * (j + 1) / 8 }
 
+    /// The last anchor with at most `m` clusters before it (the chunk's start if none: byte 0)
+    /// and the first with more (nil if none: the chunk's end is next). The fields rise, so
+    /// these two are the nearest on either side; counted without a branch. O(1).
+    @inline(__always)
+    func around(grapheme m: Int) -> (below: (byte: Int, graphemes: Int), above: (byte: Int, graphemes: Int)?) {
+        @inline(__always) func field(_ word: UInt64, _ j: Int) -> Int {
+            Int(truncatingIfNeeded: (word &>> UInt64(truncatingIfNeeded: j &* Self.width)) & Self.field)
+        }
+        var j = 0
+        for k in 0..<Self.count { j &+= field(graphemes, k) <= m ? 1 : 0 }
+        let below = j == 0 ? (byte: 0, graphemes: 0) : (byte: field(bytes, j &- 1), graphemes: field(graphemes, j &- 1))
+        return (below, j == Self.count ? nil : (byte: field(bytes, j), graphemes: field(graphemes, j)))
+    }
+
     /// The best place to start a scan for the cluster with index `k`: the last anchor with at
     /// most `k` clusters before it, else the chunk's start.
     @inline(__always)

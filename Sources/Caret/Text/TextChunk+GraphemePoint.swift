@@ -39,12 +39,20 @@ extension TextChunk {
         // scalar before each one and decides context pairs from further back).
         let backward = oneScalarEach ? 1 : 2
         @inline(__always) func cost(_ g: Int) -> Int { g <= m ? m - g : (g - m) * backward }
-        var from = cost(0) <= cost(s.graphemes) ? ChunkPoint.start : endPoint
-        var distance = min(cost(0), cost(s.graphemes))
-        for k in 0..<GraphemeAnchors.count {
-            guard let a = anchors.inByteOrder(k), cost(a.graphemes) < distance else { continue }
-            from = ChunkPoint(utf8: a.byte, utf16: -1, scalars: -1, graphemes: a.graphemes)
-            distance = cost(a.graphemes)
+        // The anchors rise, so only the nearest on either side can win (the chunk's start or
+        // end where there is none); on a tie the one before wins.
+        let (below, above) = anchors.around(grapheme: m)
+        var from = below.byte == 0 ? ChunkPoint.start
+                                   : ChunkPoint(utf8: below.byte, utf16: -1, scalars: -1, graphemes: below.graphemes)
+        var distance = m - below.graphemes
+        if let above {
+            if cost(above.graphemes) < distance {
+                from = ChunkPoint(utf8: above.byte, utf16: -1, scalars: -1, graphemes: above.graphemes)
+                distance = cost(above.graphemes)
+            }
+        } else if cost(s.graphemes) < distance {
+            from = endPoint
+            distance = cost(s.graphemes)
         }
         if near.knowsGraphemes && cost(near.graphemes) <= distance {
             from = near
