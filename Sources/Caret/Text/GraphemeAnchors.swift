@@ -39,6 +39,7 @@ struct GraphemeAnchors: Equatable {
     /// Sets the anchor that is `j`-th in byte order, and the ones after it (until they are
     /// set): callers set them in byte order. An anchor that does not fit in ten bits is left
     /// as the one before it.
+    @inline(never)          // six calls a chunk: kept out of the measuring loop it is called from
     mutating func set(_ j: Int, byte: Int, graphemes g: Int) {
         guard byte > 0 && byte <= Int(Self.field) && g >= 0 && g <= byte else { return }
         let shift = UInt64(j * Self.width)
