@@ -25,6 +25,12 @@ extension TextDocument {
             precondition(measured == chunk.summary, "stale chunk summary: \(chunk.summary) vs \(measured)")
             var starts: [Int] = []
             chunk.bytes.withUnsafeBufferPointer { p in forEachGraphemeStart(in: p) { starts.append($0); return true } }
+            var previous = 0
+            for j in 0..<GraphemeAnchors.count {        // edits shift them by one add: they rise
+                let byte = chunk.anchors.inByteOrder(j)?.byte ?? 0
+                precondition(byte >= previous, "grapheme anchors out of order at \(j)")
+                previous = byte
+            }
             for k in 0..<GraphemeAnchors.count {
                 guard let anchor = chunk.anchors.anchor(k) else { continue }
                 precondition(anchor.graphemes < starts.count && starts[anchor.graphemes] == anchor.byte,

@@ -9,8 +9,8 @@ extension TextChunk {
     /// start or its end — and scans forwards or backwards from there (`scanToGrapheme`,
     /// `scanBackToGrapheme`). In a chunk of one scalar per cluster it steps by scalars instead,
     /// and the result knows its scalar counts when the step started from a point that knew them;
-    /// elsewhere it knows its cluster count only. O(distance): at most about an eighth of the
-    /// chunk away from an anchor or an end.
+    /// elsewhere it knows its cluster count only. O(distance): at most about a sixteenth of the
+    /// chunk away from an anchor or an end (an eighth past the last anchor).
     @inline(__always)
     func point(ofGrapheme n: Int, near: ChunkPoint) -> ChunkPoint {
         bytes.withUnsafeBufferPointer { Self.point(ofGrapheme: n, summary: summary, anchors: anchors, bytes: $0, near: near) }
@@ -39,12 +39,20 @@ extension TextChunk {
         // scalar before each one and decides context pairs from further back).
         let backward = oneScalarEach ? 1 : 2
         @inline(__always) func cost(_ g: Int) -> Int { g <= m ? m - g : (g - m) * backward }
-        var from = cost(0) <= cost(s.graphemes) ? ChunkPoint.start : endPoint
-        var distance = min(cost(0), cost(s.graphemes))
-        for k in 0..<GraphemeAnchors.count {
-            guard let a = anchors.anchor(k), cost(a.graphemes) < distance else { continue }
-            from = ChunkPoint(utf8: a.byte, utf16: -1, scalars: -1, graphemes: a.graphemes)
-            distance = cost(a.graphemes)
+        // The anchors rise, so only the nearest on either side can win (the chunk's start or
+        // end where there is none); on a tie the one before wins.
+        let (below, above) = anchors.around(grapheme: m)
+        var from = below.byte == 0 ? ChunkPoint.start
+                                   : ChunkPoint(utf8: below.byte, utf16: -1, scalars: -1, graphemes: below.graphemes)
+        var distance = m - below.graphemes
+        if let above {
+            if cost(above.graphemes) < distance {
+                from = ChunkPoint(utf8: above.byte, utf16: -1, scalars: -1, graphemes: above.graphemes)
+                distance = cost(above.graphemes)
+            }
+        } else if cost(s.graphemes) < distance {
+            from = endPoint
+            distance = cost(s.graphemes)
         }
         if near.knowsGraphemes && cost(near.graphemes) <= distance {
             from = near

@@ -6,8 +6,10 @@
 /// its first byte.
 struct TextChunk: RopeChunk {
     var bytes: [UInt8]
-    /// The summary's five counts, 32 bits each (a chunk is at most a few KB, or one cluster).
-    private var counts: (UInt32, UInt32, UInt32, UInt32, UInt32)
+    /// The summary's five counts: UTF-8, UTF-16 and scalars in 32 bits each, clusters and lines
+    /// in 16 (a chunk holds at most `ChunkLimits.maxBytes`, or one cluster of any size), so
+    /// that the anchors' sixteen bytes fit in the 40 bytes the chunk took with three of them.
+    private var counts: (UInt32, UInt32, UInt32, UInt16, UInt16)
     /// Cluster starts to begin scans from.
     var anchors: GraphemeAnchors
 
@@ -16,6 +18,7 @@ struct TextChunk: RopeChunk {
         self.bytes = bytes
         var anchors = GraphemeAnchors()
         let summary = bytes.withUnsafeBufferPointer { TextSummary.measure($0, anchors: &anchors) }
+        precondition(summary.graphemes <= Int(UInt16.max), "a chunk of over 65,535 clusters")
         self.counts = (0, 0, 0, 0, 0)
         self.anchors = anchors
         self.summary = summary
@@ -33,8 +36,8 @@ struct TextChunk: RopeChunk {
         // chunk (one huge cluster) is made by `init`, which checks its size.
         set {
             counts = (UInt32(truncatingIfNeeded: newValue.utf8), UInt32(truncatingIfNeeded: newValue.utf16),
-                      UInt32(truncatingIfNeeded: newValue.scalars), UInt32(truncatingIfNeeded: newValue.graphemes),
-                      UInt32(truncatingIfNeeded: newValue.lines))
+                      UInt32(truncatingIfNeeded: newValue.scalars), UInt16(truncatingIfNeeded: newValue.graphemes),
+                      UInt16(truncatingIfNeeded: newValue.lines))
         }
     }
 }
