@@ -63,13 +63,14 @@ extension TextDocument {
 
     /// Where the finger's point inside the edited chunk goes: to the end of the new text, so
     /// that the next edit there (typing, replaying a trace) starts from it. With its counts when
-    /// `near` (a point of the chunk before the edit) knew its own and is not after the edit;
-    /// else the byte alone, which is what an edit in bytes needs (`replaceAtEditPlace`).
-    /// O(distance from `near` + replaced + inserted).
+    /// `near` (a point of the chunk before the edit) knew its own and is at the edit's end or
+    /// at most `placeReach` bytes before its start (counting further would cost an edit that
+    /// moved elsewhere a scan); else the byte alone, which is what an edit in bytes needs
+    /// (`replaceAtEditPlace`). O(placeReach + replaced + inserted).
     private func pointAfterEdit(_ plan: InPlacePlan, near: ChunkPoint?, in chunk: UnsafePointer<TextChunk>,
                                 _ new: UnsafeBufferPointer<UInt8>) -> ChunkPoint {
         let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
-        guard let near, near.knowsScalars, near.utf8 <= ls || near.utf8 == le else {
+        guard let near, near.knowsScalars, near.utf8 <= ls && ls - near.utf8 <= Self.placeReach || near.utf8 == le else {
             return ChunkPoint(utf8: ls + new.count, utf16: -1, scalars: -1)
         }
         // ASCII on both sides (the common case): every byte is a scalar of one UTF-16 unit.
