@@ -8,6 +8,7 @@ extension TextDocument {
     /// grapheme boundaries. `edit`, when given, is the change already described. The edit starts
     /// from `hint` when it holds byte `range.lowerBound - 1` (where a unit range's upper end was
     /// found), else from the edit place when validation left one there (`Finger.editPlace`).
+    @inline(__always)
     mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil,
                               edit: TextEdit? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
@@ -60,147 +61,36 @@ extension TextDocument {
         return enclosingRange(utf8: s..<(s + new.count))
     }
 
-    /// Where the finger's point inside the edited chunk goes: to the end of the new text when
-    /// it was at either end of the replaced bytes (typing, replaying a trace), unchanged before
-    /// the re-measured window, else nowhere. O(replaced + inserted).
+    /// Where the finger's point inside the edited chunk goes: to the end of the new text, so
+    /// that the next edit there (typing, replaying a trace) starts from it. With its counts when
+    /// `near` (a point of the chunk before the edit) knew its own and is not after the edit;
+    /// else the byte alone, which is what an edit in bytes needs (`replaceAtEditPlace`).
+    /// O(distance from `near` + replaced + inserted).
     private func pointAfterEdit(_ plan: InPlacePlan, near: ChunkPoint?, in chunk: UnsafePointer<TextChunk>,
-                                _ new: UnsafeBufferPointer<UInt8>) -> ChunkPoint? {
-        guard let near else { return nil }
+                                _ new: UnsafeBufferPointer<UInt8>) -> ChunkPoint {
         let ls = plan.localRange.lowerBound, le = plan.localRange.upperBound
-        if near.utf8 <= plan.window.lowerBound && near.utf8 < ls { return near }
-        guard near.utf8 == le || near.utf8 == ls, near.knowsScalars else { return nil }
+        guard let near, near.knowsScalars, near.utf8 <= ls || near.utf8 == le else {
+            return ChunkPoint(utf8: ls + new.count, utf16: -1, scalars: -1)
+        }
         // ASCII on both sides (the common case): every byte is a scalar of one UTF-16 unit.
-        let removed = plan.isASCII ? (scalars: le - ls, supplementary: 0)
-            : chunk.pointee.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[ls..<le])) }
-        let atStart = near.utf8 == le
-            ? ChunkPoint(utf8: ls, utf16: near.utf16 - removed.scalars - removed.supplementary,
-                         scalars: near.scalars - removed.scalars)
-            : near
+        @inline(__always) func counts(_ range: Range<Int>) -> (scalars: Int, supplementary: Int) {
+            chunk.pointee.bytes.withUnsafeBufferPointer { UTF8Scalars.countScalars(in: UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        let atStart: ChunkPoint
+        if near.utf8 == le && le > ls {
+            let removed = plan.isASCII ? (scalars: le - ls, supplementary: 0) : counts(ls..<le)
+            atStart = ChunkPoint(utf8: ls, utf16: near.utf16 - removed.scalars - removed.supplementary,
+                                 scalars: near.scalars - removed.scalars)
+        } else if near.utf8 < ls {
+            let between = counts(near.utf8..<ls)
+            atStart = ChunkPoint(utf8: ls, utf16: near.utf16 + between.scalars + between.supplementary,
+                                 scalars: near.scalars + between.scalars)
+        } else {
+            atStart = near
+        }
         let added = plan.isASCII ? (scalars: new.count, supplementary: 0) : UTF8Scalars.countScalars(in: new)
         return ChunkPoint(utf8: ls + new.count, utf16: atStart.utf16 + added.scalars + added.supplementary,
                           scalars: atStart.scalars + added.scalars)
-    }
-
-    /// An edit that fits in one chunk: what to change, and its effect on the summary.
-    /// Holds no references, so the chunk's bytes are uniquely owned when it is applied.
-    private struct InPlacePlan {
-        var localRange: Range<Int>
-        /// The re-measured window, in the chunk's old byte offsets.
-        var window: Range<Int>
-        var newSize: Int
-        /// The change of the chunk's summary (counts of the new window minus the old one's;
-        /// any may be negative).
-        var delta: TextSummary
-        var enclosing: Range<Int>
-        /// True when the replaced and the inserted bytes are all ASCII.
-        var isASCII = false
-    }
-
-    /// The chunk's size after replacing bytes `s..<e` of the cursor's chunk with `new`, when
-    /// the edit lies inside that chunk and leaves it within the size limits; else nil. O(1).
-    @inline(__always)
-    private func inPlaceSize(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> Int? {
-        let count = cursor.chunkAddress.pointee.bytes.count
-        guard e <= cursor.prefix.utf8 + count else { return nil }
-        let newSize = count - (e - s) + new.count
-        // A chunk below the minimum size grows in place, and so does the last chunk (which a
-        // split that filled the one before it leaves small: rebuilding it would merge it and
-        // split it the same way again); any other chunk shrinking below the minimum is rebuilt
-        // with its neighbours.
-        let shrinksSmall = newSize < ChunkLimits.minBytes && newSize < count
-        guard newSize > 0 && newSize <= ChunkLimits.maxBytes && (!shrinksSmall || cursor.index + 1 == rope.chunkCount) else {
-            return nil
-        }
-        return newSize
-    }
-
-    /// The fast path, when it applies: an edit inside the cursor's chunk that keeps it within
-    /// the size limits and does not change its last cluster's relation to the next chunk. Only
-    /// the window between the stable boundaries around the edit is re-measured (the caller tries
-    /// `planASCII` first). O(window).
-    private func planInPlace(_ cursor: Cursor, _ s: Int, _ e: Int, _ new: UnsafeBufferPointer<UInt8>) -> InPlacePlan? {
-        guard let newSize = inPlaceSize(cursor, s, e, new) else { return nil }
-        // Read in place in its node: a copy would cost a retain and a release a keystroke.
-        let chunk = cursor.chunkAddress
-        let chunkStart = cursor.prefix.utf8
-        let ls = s - chunkStart, le = e - chunkStart
-        let windowStart = chunk.pointee.stableBoundary(before: ls)
-        let (windowEnd, reachedEnd) = chunk.pointee.stableBoundary(after: le)
-        let windowCount = ls - windowStart + new.count + windowEnd - le
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(windowCount, 1)) { buffer -> InPlacePlan? in
-            let window = UnsafeBufferPointer(rebasing: buffer[..<windowCount])
-            // The window: old bytes before the edit, the new bytes, old bytes after it.
-            chunk.pointee.bytes.withUnsafeBufferPointer { old in
-                let w = buffer.baseAddress!
-                let head = ls - windowStart, tail = windowEnd - le
-                if head > 0 { (w).initialize(from: old.baseAddress! + windowStart, count: head) }
-                if new.count > 0 { (w + head).initialize(from: new.baseAddress!, count: new.count) }
-                if tail > 0 { (w + head + new.count).initialize(from: old.baseAddress! + le, count: tail) }
-            }
-            if reachedEnd && windowCount > 0, let next = rope.chunk(after: cursor), next.joins(after: window) {
-                return nil
-            }
-            // The new text widened to cluster boundaries, found inside the window.
-            let newStart = ls - windowStart, newEnd = newStart + new.count
-            // (The window's end is a boundary too: a stable one, or the chunk's end checked above.)
-            var lower = 0, upper = windowCount
-            forEachGraphemeStart(in: window) { offset in
-                if offset <= newStart { lower = offset }
-                if offset >= newEnd { upper = offset; return false }
-                return true
-            }
-            if newStart == windowCount { lower = windowCount }
-            let base = chunkStart + windowStart
-            return InPlacePlan(
-                localRange: ls..<le, window: windowStart..<windowEnd, newSize: newSize,
-                delta: TextSummary.measure(window) - chunk.pointee.bytes.withUnsafeBufferPointer {
-                    TextSummary.measure(UnsafeBufferPointer(rebasing: $0[windowStart..<windowEnd]))
-                },
-                enclosing: (base + lower)..<(base + upper))
-        }
-    }
-
-    /// `planInPlace` when the replaced bytes, the new bytes and the byte before them are ASCII
-    /// other than CR, and the scalar after them cannot join an ASCII character (typing prose or
-    /// code, replaying a trace, whatever the script around): every one of those bytes is then a
-    /// scalar and a cluster of its own, with boundaries on both sides, so the summaries and the
-    /// enclosing range are arithmetic (LF, VT and FF end lines) and nothing is re-measured.
-    /// At the chunk's end the next chunk's first scalar decides. Nil when a condition fails.
-    /// O(replaced + inserted).
-    @inline(__always)
-    private func planASCII(_ cursor: Cursor, _ chunk: UnsafePointer<TextChunk>, _ s: Int, _ e: Int,
-                           _ new: UnsafeBufferPointer<UInt8>, _ newSize: Int) -> InPlacePlan? {
-        guard isSimpleASCII(new) else { return nil }
-        let ls = s - cursor.prefix.utf8, le = e - cursor.prefix.utf8
-        @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
-            var n = 0
-            for b in p where b >= 0x0A && b <= 0x0C { n += 1 }
-            return n
-        }
-        // (ls is 0 only at the text's start: the cursor's chunk holds byte s - 1 otherwise.)
-        let table = GraphemeClassTable.shared    // loaded before the bytes are borrowed: see `asciiBreaks`
-        let (simple, removedLines, atEnd) = chunk.pointee.bytes.withUnsafeBufferPointer { p -> (Bool, Int, Bool) in
-            guard ls == 0 || isSimpleASCII(p[ls - 1]) else { return (false, 0, false) }
-            let removed = UnsafeBufferPointer(rebasing: p[ls..<le])
-            guard isSimpleASCII(removed) else { return (false, 0, false) }
-            if le < p.count && p[le] >= 0x80 && !asciiBreaks(before: p, at: le, table: table) { return (false, 0, false) }
-            return (true, lineBreaks(removed), le == p.count)
-        }
-        guard simple else { return nil }
-        if atEnd, let next = rope.chunk(after: cursor) {
-            var letter: UInt8 = 0x61
-            let joins = withUnsafePointer(to: &letter) { next.joins(after: UnsafeBufferPointer(start: $0, count: 1)) }
-            if joins { return nil }
-        }
-        let removed = le - ls, added = new.count
-        let start = cursor.prefix.utf8 + ls
-        // The window starts at the byte before the edit, so that an anchor at `ls` is dropped
-        // rather than kept where a deletion may leave the chunk's end.
-        return InPlacePlan(
-            localRange: ls..<le, window: max(ls - 1, 0)..<le, newSize: newSize,
-            delta: TextSummary(utf8: added - removed, utf16: added - removed, scalars: added - removed,
-                               graphemes: added - removed, lines: lineBreaks(new) - removedLines),
-            enclosing: start..<(start + added), isASCII: true)
     }
 
     /// The general path: keep the chunks before the edit, rebuild the window — the chunks the

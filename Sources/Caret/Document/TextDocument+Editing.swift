@@ -32,8 +32,13 @@ extension TextDocument {
     /// `replace(_:withText:)` for a `String`.
     @usableFromInline
     mutating func replace(_ range: TextRange, withString text: String) throws(TextError) -> TextRange {
-        let bytes = try checkedUTF8Range(range)
         var string = text
+        // Both ends of an edit the typing path takes are cluster boundaries, so it needs no snapping.
+        let lower = min(range.start.utf8Offset, range.end.utf8Offset), upper = max(range.start.utf8Offset, range.end.utf8Offset)
+        if let typed = string.withUTF8({ replaceAtEditPlace(lower..<upper, in: .utf8, with: $0) }) {
+            return resultRange(typed, removing: string.isEmpty)
+        }
+        let bytes = try checkedUTF8Range(range)
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
@@ -58,8 +63,11 @@ extension TextDocument {
     /// `replace(_:in:withText:)` for a `String`.
     @usableFromInline
     mutating func replace(_ range: Range<Int>, in unit: TextUnit, withString text: String) throws(TextError) -> TextRange {
-        let (bytes, hint) = try checkedUTF8Range(range, in: unit)
         var string = text
+        if let typed = string.withUTF8({ replaceAtEditPlace(range, in: unit, with: $0) }) {
+            return resultRange(typed, removing: string.isEmpty)
+        }
+        let (bytes, hint) = try checkedUTF8RangeNearEditPlace(range, in: unit)
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
@@ -99,7 +107,7 @@ extension TextDocument {
     /// `edit(_:in:replacingWith:)` for a `String`.
     @usableFromInline
     mutating func edit(_ range: Range<Int>, in unit: TextUnit, replacingWithString text: String) throws(TextError) -> TextEdit {
-        let (bytes, hint) = try checkedUTF8Range(range, in: unit)
+        let (bytes, hint) = try checkedUTF8RangeNearEditPlace(range, in: unit)
         return applyEdit(bytes, text, hint: hint)
     }
 
@@ -139,6 +147,14 @@ extension TextDocument {
             throw TextError(.outOfBounds(unit: unit, bound: bound), byteOffset: range.upperBound)
         }
         return (s..<max(s, e), hint)
+    }
+
+    /// `checkedUTF8Range(_:in:)`, converted arithmetically when the range is next to the edit
+    /// place (`utf8RangeNearEditPlace`): then there is no hint, the place itself is one.
+    @inline(__always)
+    private func checkedUTF8RangeNearEditPlace(_ range: Range<Int>, in unit: TextUnit) throws(TextError) -> (Range<Int>, EditHint?) {
+        if let bytes = utf8RangeNearEditPlace(range, in: unit) { return (bytes, nil) }
+        return try checkedUTF8Range(range, in: unit)
     }
 
     /// What `replace` returns, given the new text's range widened to grapheme boundaries: that
