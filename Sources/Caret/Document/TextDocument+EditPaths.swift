@@ -42,16 +42,9 @@ extension TextDocument {
         if let plan = inPlaceSize(first, s, e, new).flatMap({ planASCII(first, first.chunkAddress, s, e, new, $0) })
             ?? planInPlace(first, s, e, new) {
             let point = pointAfterEdit(plan, near: near, in: first.chunkAddress, new)
-            let limit = ChunkLimits.maxBytes
-            rope.mutateChunk(at: &first, adding: plan.delta) { chunk in
-                // Grow by an eighth, not by doubling: chunks stay near their size (memory),
-                // and never grow past the limit anyway.
-                if chunk.bytes.capacity < plan.newSize {
-                    chunk.bytes.reserveCapacity(min(max(limit, plan.newSize), plan.newSize + plan.newSize / 8 + 16))
-                }
-                chunk.bytes.replaceSubrange(plan.localRange, with: new)
-                chunk.summary = chunk.summary + plan.delta
-                chunk.anchors.edit(window: plan.window, byteDelta: plan.delta.utf8, graphemeDelta: plan.delta.graphemes)
+            let (range, newSize, delta, window) = (plan.localRange, plan.newSize, plan.delta, plan.window)
+            rope.mutateChunk(at: &first, adding: delta) {
+                $0.edit(range, with: new, newSize: newSize, delta: delta, window: window)
             }
             finger.recordEdit(EditPlace(root: rootID, cursor: first, point: point))
             return plan.enclosing

@@ -83,21 +83,9 @@ extension TextDocument {
               let plan = planASCII(cursor, cursor.chunkAddress, s, e, new, newSize)
         else { return nil }
         finger.textWillChange()
-        let limit = ChunkLimits.maxBytes
-        rope.mutateChunk(at: &cursor, adding: plan.delta) { chunk in
-            // As in `replaceStorage`.
-            if chunk.bytes.capacity < plan.newSize {
-                chunk.bytes.reserveCapacity(min(max(limit, plan.newSize), plan.newSize + plan.newSize / 8 + 16))
-            }
-            if plan.localRange.isEmpty && new.count == 1 {
-                chunk.bytes.insert(new[0], at: plan.localRange.lowerBound)
-            } else if new.isEmpty && plan.localRange.count == 1 {
-                chunk.bytes.remove(at: plan.localRange.lowerBound)
-            } else {
-                chunk.bytes.replaceSubrange(plan.localRange, with: new)
-            }
-            chunk.summary = chunk.summary + plan.delta
-            chunk.anchors.edit(window: plan.window, byteDelta: plan.delta.utf8, graphemeDelta: plan.delta.graphemes)
+        let (range, size, delta, window) = (plan.localRange, plan.newSize, plan.delta, plan.window)
+        rope.mutateChunk(at: &cursor, adding: delta) {
+            $0.edit(range, with: new, newSize: size, delta: delta, window: window)
         }
         // The point moves to the end of the new text; the bytes from the old point to the
         // edit's start are ASCII, one unit each.

@@ -176,3 +176,42 @@ extension Rope {
         }
     }
 }
+
+// MARK: - Editing at a cursor
+
+extension Rope {
+    /// Mutates the cursor's chunk in place, when the change of its summary is known beforehand
+    /// (`delta`: the chunk's summary after `body` minus before): one walk down the path makes
+    /// each node unique (copying shared nodes) and adds `delta` to it and to its parent's record
+    /// of it, with no search; then `body` runs on the chunk. Returns `body`'s result; `cursor` is
+    /// updated to the (possibly copied) leaf. O(height) plus `body`.
+    mutating func mutateChunk<R>(at cursor: inout Cursor, adding delta: Summary,
+                                 _ body: (inout Chunk) throws -> R) rethrows -> R {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        // The walk holds no references of its own: every node on the path is kept alive by its
+        // parent (the root by the rope), so retaining and releasing each one would be waste.
+        var node = Unmanaged.passUnretained(root)
+        for level in 0..<root.height {
+            let k = pathIndex(cursor.path, level: level)
+            node = node._withUnsafeGuaranteedRef { parent in
+                parent.summary = parent.summary + delta
+                let items = parent.children
+                if !isKnownUniquelyReferenced(&items[k].node) { items[k].node = items[k].node.copy() }
+                items[k].summary = items[k].summary + delta
+                return Unmanaged.passUnretained(items[k].node)
+            }
+        }
+        return try node._withUnsafeGuaranteedRef { leaf in
+            leaf.summary = leaf.summary + delta
+            cursor.leaf = leaf
+            #if DEBUG
+            let before = leaf.chunks[cursor.slot].summary
+            defer {
+                assert(leaf.chunks[cursor.slot].summary == before + delta,
+                       "mutateChunk: the chunk's summary changed by other than the delta given")
+            }
+            #endif
+            return try body(&leaf.chunks[cursor.slot])
+        }
+    }
+}

@@ -42,6 +42,34 @@ struct TextChunk: RopeChunk {
     }
 }
 
+// MARK: - An in-place edit
+
+extension TextChunk {
+    /// Replaces bytes `range` with `new` (leaving `newSize` bytes), adds `delta` to the summary
+    /// and moves the anchors past the re-measured `window` (old byte offsets): what an in-place
+    /// plan found, made. The caller keeps the chunk within `ChunkLimits.maxBytes`. O(chunk) for
+    /// the bytes moved.
+    @inline(__always)
+    mutating func edit(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, newSize: Int,
+                       delta: TextSummary, window: Range<Int>) {
+        // Grow by an eighth, not by doubling: chunks stay near their size (memory), and never
+        // grow past the limit anyway.
+        if bytes.capacity < newSize {
+            bytes.reserveCapacity(min(max(ChunkLimits.maxBytes, newSize), newSize + newSize / 8 + 16))
+        }
+        // One byte in or out (typing, a trace) without the generic `replaceSubrange`.
+        if range.isEmpty && new.count == 1 {
+            bytes.insert(new[0], at: range.lowerBound)
+        } else if new.isEmpty && range.count == 1 {
+            bytes.remove(at: range.lowerBound)
+        } else {
+            bytes.replaceSubrange(range, with: new)
+        }
+        summary = summary + delta
+        anchors.edit(window: window, byteDelta: delta.utf8, graphemeDelta: delta.graphemes)
+    }
+}
+
 // MARK: - Scans inside one chunk (each O(chunk size))
 
 extension TextChunk {
