@@ -11,7 +11,7 @@ import Synchronization
 /// (`apply`, as a `TextEditFollower`), so an edit invalidates only its own paragraph.
 ///
 /// Reads are non-mutating on the document and may run on many threads at once: the entries sit
-/// behind a `Mutex`, held only to look up or store (never while a layout is built; two threads that miss
+/// behind a lock (`PosixLocked`, which ThreadSanitizer sees), held only to look up or store (never while a layout is built; two threads that miss
 /// together both build, and the second store wins).
 final class BidiCache: Sendable {
     struct Entry: Sendable {
@@ -36,13 +36,13 @@ final class BidiCache: Sendable {
     /// How many paragraphs' layouts are kept (least recently used dropped first).
     static let capacity = 16
 
-    private let state: Mutex<State>
+    private let state: PosixLocked<State>
     /// The number of entries, kept beside the lock (written while holding it) so that an edit
     /// learns there is nothing to follow with one load instead of a lock and an unlock.
     private let entryCount: Atomic<Int>
 
     init(entries: [Entry] = [], builds: Int = 0) {
-        state = Mutex(State(entries: entries, clock: entries.map(\.lastUse).max() ?? 0, builds: builds))
+        state = PosixLocked(State(entries: entries, clock: entries.map(\.lastUse).max() ?? 0, builds: builds))
         entryCount = Atomic(entries.count)
     }
 

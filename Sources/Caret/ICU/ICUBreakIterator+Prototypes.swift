@@ -1,4 +1,3 @@
-import Synchronization
 internal import CaretICU
 
 // Every tokenizer call opens a break iterator. `ubrk_open` reads the rules afresh each time
@@ -22,7 +21,7 @@ final class BreakIteratorPrototypes: Sendable {
         let iterator: OpaquePointer
     }
 
-    private let table = Mutex<[Key: Prototype]>([:])
+    private let table = PosixLocked<[Key: Prototype]>([:])
 
     /// A new iterator of `kind` for `locale`, without text; nil when ICU cannot open one.
     /// O(1) after the first call for the pair (a clone), else ICU's open.

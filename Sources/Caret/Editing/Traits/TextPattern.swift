@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A regular expression, in ICU's syntax, that the whole text of a field must match: the
 /// `pattern` rule. An edit is accepted while the resulting text matches or could still become
 /// a match by appending text (ICU's hit-end), so `^[0-9]{4}$` accepts `12` and refuses `12a`.
@@ -33,8 +31,8 @@ public struct TextPattern: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// The compiled expression behind a lock.
     private final class Compiled: Sendable {
-        let regex: Mutex<ICURegex>
-        init(_ regex: consuming sending ICURegex) { self.regex = Mutex(regex) }
+        let regex: PosixLocked<ICURegex>
+        init(_ regex: consuming sending ICURegex) { self.regex = PosixLocked(regex) }
     }
 
     /// Compiles `source` with ICU (`uregex`).
