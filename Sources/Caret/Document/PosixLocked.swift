@@ -20,18 +20,22 @@ import Darwin
 final class PosixLocked<Value>: @unchecked Sendable {
     /// Allocated on its own: a `pthread_mutex_t` must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Only read or written while `mutex` is held.
-    private var value: Value
+    /// Only read or written while `mutex` is held. Behind a pointer rather than a stored
+    /// property, which would pay a dynamic exclusivity check on every access.
+    private let value: UnsafeMutablePointer<Value>
 
     init(_ value: consuming sending Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
     }
 
     deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -41,6 +45,6 @@ final class PosixLocked<Value>: @unchecked Sendable {
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
