@@ -20,8 +20,6 @@ final class RopeTests: XCTestCase {
         static func - (a: Sum, b: Sum) -> Sum { Sum(count: a.count - b.count, total: a.total - b.total) }
     }
     struct Item<Fan: ToyFanOut>: RopeChunk {
-        /// Seeks by total read the nodes' keys (`checkInvariants` compares them with the items).
-        typealias SeekMetric = TotalMetric
         var value: Int
         var summary: Sum { Sum(count: 1, total: value) }
         static var maxChildren: Int { Fan.maxChildren }

@@ -9,8 +9,6 @@
 /// touched. Every mark sits on a paragraph start (0 or just after a line terminator).
 struct DirectionOverrides: Sendable, Equatable {
     struct Mark: RopeChunk {
-        /// Seeks go by span, which a mark's key could not hold; the count fits.
-        typealias SeekMetric = CountMetric
         var gap: Int
         var rightToLeft: Bool
         var summary: Summary { Summary(span: gap, count: 1) }
@@ -25,7 +23,6 @@ struct DirectionOverrides: Sendable, Equatable {
     }
 
     enum SpanMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.span } }
-    enum CountMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.count } }
 
     private(set) var marks = Rope<Mark>()
 

@@ -1,24 +1,12 @@
-/// An item a rope node holds (a chunk, or a child with its totals) together with its key: its
-/// measure in the rope's seek metric (`RopeChunk.SeekMetric`), which the node keeps in an array
-/// of its own so that a seek by that metric reads one short run of memory per node.
-protocol RopeNodeItem {
-    associatedtype Key: FixedWidthInteger
-    /// The item's measure in the seek metric, as its node stores it.
-    var key: Key { get }
-}
-
 /// A view of the items of one rope node: the first `count` of a fixed number of slots stored
-/// inline in the node object (`RopeNode`'s tail), and beside them each item's key. Reading an
-/// item goes straight to its address — no copy of the node's storage, no copy-on-write check
-/// of an array buffer — and shifting items moves their bits without reference counting.
-///
-/// Every write goes through the view (`append`, `insert`, `update`, ...), which keeps each
-/// item's key equal to `item.key`; `checkInvariants` verifies it.
+/// inline in the node object (`RopeNode`'s tail). Reading or writing an item goes straight to
+/// its address — no copy of the node's storage, no copy-on-write check of an array buffer —
+/// and shifting items moves their bits without reference counting.
 ///
 /// A view holds no reference: it is valid while the node it came from is alive, which every
 /// caller guarantees by holding that node. Mutation through it requires that the caller holds
 /// the node uniquely (the rope's copy-on-write rule).
-struct NodeSlots<Element: RopeNodeItem> {
+struct NodeSlots<Element> {
     /// The number of slots in every node: one more than the widest fan-out
     /// (`RopeShape.widest`), since a node may hold one item too many between an insertion and
     /// the split that follows it.
@@ -27,8 +15,6 @@ struct NodeSlots<Element: RopeNodeItem> {
 
     /// The first slot.
     let base: UnsafeMutablePointer<Element>
-    /// The first slot's key.
-    let keys: UnsafeMutablePointer<Element.Key>
     /// The node's count of items in use.
     let countPointer: UnsafeMutablePointer<Int>
 
@@ -45,28 +31,15 @@ struct NodeSlots<Element: RopeNodeItem> {
             precondition(i >= 0 && i < count, "node slot out of range")
             return UnsafePointer(base + i)
         }
-    }
-
-    /// Changes item `i` (0..<count) in place, then stores its new key. O(1) plus `body`.
-    @inline(__always)
-    func update<R>(_ i: Int, _ body: (inout Element) throws -> R) rethrows -> R {
-        precondition(i >= 0 && i < count, "node slot out of range")
-        defer { keys[i] = base[i].key }
-        return try body(&base[i])
-    }
-
-    /// The address of item `i` (0..<count), for a change that leaves its key as it is
-    /// (replacing a child node by its copy); any other change goes through `update`.
-    @inline(__always)
-    func address(_ i: Int) -> UnsafeMutablePointer<Element> {
-        precondition(i >= 0 && i < count, "node slot out of range")
-        return base + i
+        nonmutating unsafeMutableAddress {
+            precondition(i >= 0 && i < count, "node slot out of range")
+            return base + i
+        }
     }
 
     /// Adds `item` after the last one. O(1).
     func append(_ item: Element) {
         precondition(count < Self.capacity, "node over its inline capacity")
-        keys[count] = item.key
         (base + count).initialize(to: item)
         countPointer.pointee += 1
     }
@@ -75,8 +48,6 @@ struct NodeSlots<Element: RopeNodeItem> {
     func insert(_ item: Element, at i: Int) {
         precondition(i >= 0 && i <= count && count < Self.capacity, "node slot out of range")
         (base + i + 1).moveInitialize(from: base + i, count: count - i)
-        (keys + i + 1).moveInitialize(from: keys + i, count: count - i)
-        keys[i] = item.key
         (base + i).initialize(to: item)
         countPointer.pointee += 1
     }
@@ -87,7 +58,6 @@ struct NodeSlots<Element: RopeNodeItem> {
         precondition(i >= 0 && i < count, "node slot out of range")
         let item = (base + i).move()
         (base + i).moveInitialize(from: base + i + 1, count: count - i - 1)
-        (keys + i).moveInitialize(from: keys + i + 1, count: count - i - 1)
         countPointer.pointee -= 1
         return item
     }
@@ -108,7 +78,6 @@ struct NodeSlots<Element: RopeNodeItem> {
     func append(moving other: NodeSlots) {
         precondition(count + other.count <= Self.capacity, "node over its inline capacity")
         (base + count).moveInitialize(from: other.base, count: other.count)
-        (keys + count).moveInitialize(from: other.keys, count: other.count)
         countPointer.pointee += other.count
         other.countPointer.pointee = 0
     }
@@ -118,9 +87,7 @@ struct NodeSlots<Element: RopeNodeItem> {
     func append(movingPrefix n: Int, of other: NodeSlots) {
         precondition(n >= 0 && n <= other.count && count + n <= Self.capacity, "node slot out of range")
         (base + count).moveInitialize(from: other.base, count: n)
-        (keys + count).moveInitialize(from: other.keys, count: n)
         other.base.moveInitialize(from: other.base + n, count: other.count - n)
-        other.keys.moveInitialize(from: other.keys + n, count: other.count - n)
         countPointer.pointee += n
         other.countPointer.pointee -= n
     }
@@ -129,9 +96,7 @@ struct NodeSlots<Element: RopeNodeItem> {
     func moveSuffix(_ n: Int, toFrontOf other: NodeSlots) {
         precondition(n >= 0 && n <= count && other.count + n <= Self.capacity, "node slot out of range")
         (other.base + n).moveInitialize(from: other.base, count: other.count)
-        (other.keys + n).moveInitialize(from: other.keys, count: other.count)
         other.base.moveInitialize(from: base + count - n, count: n)
-        other.keys.moveInitialize(from: keys + count - n, count: n)
         countPointer.pointee -= n
         other.countPointer.pointee += n
     }

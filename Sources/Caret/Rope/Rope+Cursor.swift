@@ -80,8 +80,7 @@ extension Rope {
     where M.Summary == Summary {
         precondition(root.chunkCount > 0, "seek in an empty rope")
         precondition(root.height * pathBits <= UInt64.bitWidth, "rope too deep for a cursor path")
-        // Unowned: the rope keeps every node alive during the descent (as in `cursor(path:...)`).
-        unowned(unsafe) var node = root
+        var node = root
         var prefix = Summary.zero
         var index = 0
         var remaining = offset
@@ -89,8 +88,6 @@ extension Rope {
         var level = 0
         let bits = pathBits
         let before = bias == .before
-        // Seeking by the seek metric reads the node's contiguous keys, not the items.
-        let byKeys = M.self == Chunk.SeekMetric.self
         // At each level: first the item that holds the offset, reading only its measure; then
         // the summary of the items before it, summed from the nearer end of the node (from the
         // back it is the node's total less the items from the one taken on). That sums a
@@ -98,26 +95,16 @@ extension Rope {
         // most of a descent's work. The loops stay below `count`, so they read the slots
         // without the view's bounds check.
         while node.height > 0 {
-            unowned(unsafe) let branch = node
+            let branch = node
             let items = branch.children
             let count = items.count
             let slots = items.base
             var picked = 0
-            if byKeys {
-                let keys = items.keys
-                while picked < count - 1 {
-                    let m = keys[picked]
-                    if before ? remaining <= m : remaining < m { break }
-                    remaining &-= m
-                    picked += 1
-                }
-            } else {
-                while picked < count - 1 {
-                    let m = M.measure(slots[picked].summary)
-                    if before ? remaining <= m : remaining < m { break }
-                    remaining -= m
-                    picked += 1
-                }
+            while picked < count - 1 {
+                let m = M.measure(slots[picked].summary)
+                if before ? remaining <= m : remaining < m { break }
+                remaining -= m
+                picked += 1
             }
             if 2 * picked <= count {
                 for k in 0..<picked {
@@ -138,26 +125,16 @@ extension Rope {
             level += 1
             node = slots[picked].node
         }
-        unowned(unsafe) let leaf = node
+        let leaf = node
         let chunks = leaf.chunks
         let count = chunks.count
         let slots = chunks.base
         var slot = 0
-        if byKeys {
-            let keys = chunks.keys
-            while slot < count - 1 {
-                let m = Int(keys[slot])
-                if before ? remaining <= m : remaining < m { break }
-                remaining &-= m
-                slot += 1
-            }
-        } else {
-            while slot < count - 1 {
-                let m = M.measure(slots[slot].summary)
-                if before ? remaining <= m : remaining < m { break }
-                remaining -= m
-                slot += 1
-            }
+        while slot < count - 1 {
+            let m = M.measure(slots[slot].summary)
+            if before ? remaining <= m : remaining < m { break }
+            remaining -= m
+            slot += 1
         }
         if 2 * slot <= count {
             for k in 0..<slot { prefix = prefix + slots[k].summary }
@@ -166,7 +143,7 @@ extension Rope {
             for k in slot..<count { total = total - slots[k].summary }
             prefix = prefix + total
         }
-        return Cursor(path: path, leaf: leaf, slot: slot, index: index &+ slot, prefix: prefix)
+        return Cursor(path: path, leaf: leaf, slot: slot, index: index + slot, prefix: prefix)
     }
 
     /// A cursor at chunk `index` (0..<chunkCount). O(log n).

@@ -23,7 +23,6 @@ extension Rope {
                 check(child.node, isRoot: false, checkChunk)
                 precondition(child.summary == child.node.summary, "stale child summary in parent")
                 precondition(child.chunkCount == child.node.chunkCount, "stale child count in parent")
-                precondition(branch.children.keys[k] == child.key, "stale child key in parent")
                 total = total + child.summary
                 count += child.chunkCount
             }
@@ -34,7 +33,6 @@ extension Rope {
             var total = Summary.zero
             for k in 0..<leaf.chunks.count {
                 checkChunk(leaf.chunks[k])
-                precondition(leaf.chunks.keys[k] == leaf.chunks[k].key, "stale chunk key in leaf node")
                 total = total + leaf.chunks[k].summary
             }
             precondition(total == node.summary, "stale summary in leaf node")

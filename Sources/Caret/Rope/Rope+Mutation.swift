@@ -13,7 +13,7 @@ extension Rope {
         if node.height == 0 {
             let leaf = node
             let before = leaf.chunks[index].summary
-            let result = try leaf.chunks.update(index, body)
+            let result = try body(&leaf.chunks[index])
             node.summary = node.summary - before + leaf.chunks[index].summary
             return result
         }
@@ -22,7 +22,7 @@ extension Rope {
         let child = branch.uniqueChild(k)
         let before = child.summary
         let result = try mutate(child, at: remaining, body)
-        branch.children.update(k) { $0.summary = child.summary }
+        branch.children[k].summary = child.summary
         node.summary = node.summary - before + child.summary
         return result
     }
@@ -196,11 +196,9 @@ extension Rope {
             node = node._withUnsafeGuaranteedRef { parent in
                 parent.summary = parent.summary + delta
                 let items = parent.children
-                let child = items.address(k)
-                if !isKnownUniquelyReferenced(&child.pointee.node) { child.pointee.node = child.pointee.node.copy() }
-                child.pointee.summary = child.pointee.summary + delta
-                items.keys[k] &+= Chunk.SeekMetric.measure(delta)
-                return Unmanaged.passUnretained(child.pointee.node)
+                if !isKnownUniquelyReferenced(&items[k].node) { items[k].node = items[k].node.copy() }
+                items[k].summary = items[k].summary + delta
+                return Unmanaged.passUnretained(items[k].node)
             }
         }
         return try node._withUnsafeGuaranteedRef { leaf in
@@ -213,7 +211,7 @@ extension Rope {
                        "mutateChunk: the chunk's summary changed by other than the delta given")
             }
             #endif
-            return try leaf.chunks.update(cursor.slot, body)
+            return try body(&leaf.chunks[cursor.slot])
         }
     }
 }

@@ -17,23 +17,15 @@ struct RopeNodeHeader<Summary: RopeSummary> {
 ///
 /// The items live in the node object itself, after its header (tail allocation): a search
 /// follows one pointer per level, not two as with an array of items, and changing an item needs
-/// no copy-on-write check of an array buffer. Their keys (each item's measure in
-/// `Chunk.SeekMetric`: 16 bits for a chunk, a word for a child) come first in the tail, next to
-/// the header, so that a seek by that metric reads the node's first lines and then only the
-/// items it sums:
-///
-/// ```
-/// | header | keys: UInt16 × 33 (leaf) or Int × 33 (branch) | items: Chunk or Child × 33 |
-/// ```
-///
-/// `chunks` and `children` are views of that tail (`NodeSlots`). Nodes are shared between copies of a rope and copied on write (path copying),
+/// no copy-on-write check of an array buffer. `chunks` and `children` are views of that tail
+/// (`NodeSlots`). Nodes are shared between copies of a rope and copied on write (path copying),
 /// so a node is only ever mutated when the caller holds the sole reference to it.
 final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summary>, UInt64> {
     typealias Summary = Chunk.Summary
     typealias Header = RopeNodeHeader<Summary>
 
     /// A child with its totals, as its parent keeps it.
-    struct Child: RopeNodeItem {
+    struct Child {
         var node: RopeNode
         var summary: Summary
         var chunkCount: Int
@@ -43,24 +35,13 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
             self.summary = node.summary
             self.chunkCount = node.chunkCount
         }
-
-        /// The child's measure in the seek metric.
-        @inline(__always)
-        var key: Int { Chunk.SeekMetric.measure(summary) }
-    }
-
-    /// The bytes of the tail before the items: the keys, rounded up to a word.
-    @inline(__always)
-    private static func keyBytes(height: Int) -> Int {
-        height == 0 ? (NodeSlots<Chunk>.capacity * MemoryLayout<UInt16>.stride + 7) & ~7
-                    : NodeSlots<Chunk>.capacity * MemoryLayout<Int>.stride
     }
 
     /// A node of `height` with no items, room for `NodeSlots.capacity` of them.
     private static func make(height: Int) -> RopeNode {
         let itemStride = height == 0 ? MemoryLayout<Chunk>.stride : MemoryLayout<Child>.stride
         precondition(MemoryLayout<Chunk>.alignment <= 8 && MemoryLayout<Child>.alignment <= 8)
-        let words = (keyBytes(height: height) + NodeSlots<Chunk>.capacity * itemStride + 7) / 8
+        let words = (NodeSlots<Chunk>.capacity * itemStride + 7) / 8
         let buffer = create(minimumCapacity: words) { _ in
             Header(itemCount: 0, height: height, summary: .zero, chunkCount: 0)
         }
@@ -128,26 +109,22 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
     @inline(__always)
     var itemCount: Int { head.pointee.itemCount }
 
-    /// The tail's address (inside this object): the keys, then the items.
-    @inline(__always)
-    private var tail: UnsafeMutableRawPointer { UnsafeMutableRawPointer(withUnsafeMutablePointerToElements { $0 }) }
-
     /// The chunks of a leaf (`height == 0`).
     @inline(__always)
     var chunks: NodeSlots<Chunk> {
-        let keys = tail
-        return NodeSlots(base: (keys + RopeNode.keyBytes(height: 0)).assumingMemoryBound(to: Chunk.self),
-                         keys: keys.assumingMemoryBound(to: UInt16.self),
-                         countPointer: UnsafeMutableRawPointer(head).assumingMemoryBound(to: Int.self))
+        withUnsafeMutablePointers { header, items in
+            NodeSlots(base: UnsafeMutableRawPointer(items).assumingMemoryBound(to: Chunk.self),
+                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self))
+        }
     }
 
     /// The children of a branch (`height > 0`).
     @inline(__always)
     var children: NodeSlots<Child> {
-        let keys = tail
-        return NodeSlots(base: (keys + RopeNode.keyBytes(height: 1)).assumingMemoryBound(to: Child.self),
-                         keys: keys.assumingMemoryBound(to: Int.self),
-                         countPointer: UnsafeMutableRawPointer(head).assumingMemoryBound(to: Int.self))
+        withUnsafeMutablePointers { header, items in
+            NodeSlots(base: UnsafeMutableRawPointer(items).assumingMemoryBound(to: Child.self),
+                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self))
+        }
     }
 
     /// A shallow copy: the same items (chunks share their storage until written).
@@ -155,10 +132,8 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         let node = RopeNode.make(height: height)
         if height == 0 {
             node.chunks.base.initialize(from: chunks.base, count: itemCount)
-            node.chunks.keys.initialize(from: chunks.keys, count: itemCount)
         } else {
             node.children.base.initialize(from: children.base, count: itemCount)
-            node.children.keys.initialize(from: children.keys, count: itemCount)
         }
         node.head.pointee.itemCount = itemCount
         node.summary = summary
@@ -188,17 +163,17 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
     /// Makes child `k` uniquely referenced (copying it if shared) and returns it.
     @inline(__always)
     func uniqueChild(_ k: Int) -> RopeNode {
-        let child = children.address(k)
-        if !isKnownUniquelyReferenced(&child.pointee.node) { child.pointee.node = child.pointee.node.copy() }
-        return child.pointee.node
+        let items = children
+        if !isKnownUniquelyReferenced(&items[k].node) { items[k].node = items[k].node.copy() }
+        return items[k].node
     }
 
     /// Copies child `k`'s totals into this node's record of it.
     @inline(__always)
     func refreshChild(_ k: Int) {
-        children.update(k) { child in
-            child.summary = child.node.summary
-            child.chunkCount = child.node.chunkCount
-        }
+        let items = children
+        let node = items[k].node
+        items[k].summary = node.summary
+        items[k].chunkCount = node.chunkCount
     }
 }

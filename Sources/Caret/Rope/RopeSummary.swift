@@ -10,12 +10,8 @@ protocol RopeSummary: Sendable, Equatable {
 }
 
 /// A leaf item of the rope: it carries its own summary, computed by the layer above.
-protocol RopeChunk: Sendable, RopeNodeItem where Key == UInt16 {
+protocol RopeChunk: Sendable {
     associatedtype Summary: RopeSummary
-    /// The metric every node keeps its items' measures of in one contiguous array (`NodeSlots`),
-    /// so that a seek by it reads a few bytes per item instead of every item's summary: the
-    /// metric the rope is searched by most. A chunk measures at most 65,535 in it.
-    associatedtype SeekMetric: RopeMetric where SeekMetric.Summary == Summary
     var summary: Summary { get }
     /// The most items a node of a rope of this chunk type holds; every node but the root keeps
     /// at least half as many. A property of the type, so that the tree code is specialised with
@@ -25,10 +21,6 @@ protocol RopeChunk: Sendable, RopeNodeItem where Key == UInt16 {
 }
 
 extension RopeChunk {
-    /// The chunk's measure in `SeekMetric` (at most 65,535: checked).
-    @inline(__always)
-    var key: UInt16 { UInt16(SeekMetric.measure(summary)) }
-
     static var maxChildren: Int { RopeShape.maxChildren }
     /// The fewest items a node other than the root holds.
     static var minChildren: Int { maxChildren / 2 }

@@ -5,9 +5,6 @@
 /// function of its own bytes, and every scan inside it can start a fresh `GraphemeBreaker` at
 /// its first byte.
 struct TextChunk: RopeChunk {
-    /// Nodes keep their items' cluster counts contiguous: public offsets count clusters.
-    typealias SeekMetric = GraphemeMetric
-
     var bytes: [UInt8]
     /// The summary's five counts: UTF-8, UTF-16 and scalars in 32 bits each, clusters and lines
     /// in 16 (a chunk holds at most `ChunkLimits.maxBytes`, or one cluster of any size), so
