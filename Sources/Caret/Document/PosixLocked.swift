@@ -17,34 +17,45 @@ import Darwin
 ///
 /// Sendable whatever the value, like `Mutex`: the value is handed over at `init` (`sending`)
 /// and only reached under the lock.
-final class PosixLocked<Value>: @unchecked Sendable {
-    /// Allocated on its own: a `pthread_mutex_t` must not move once initialised.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Only read or written while `mutex` is held. Behind a pointer rather than a stored
-    /// property, which would pay a dynamic exclusivity check on every access.
-    private let value: UnsafeMutablePointer<Value>
+struct PosixLocked<Value>: @unchecked Sendable {
+    private let storage: PosixLockStorage<Value>
 
+    /// A lock holding `value`: one allocation. O(1).
     init(_ value: consuming sending Value) {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed: \(status)")
-        self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
-    }
-
-    deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        storage = PosixLockStorage.make(value)
     }
 
     /// Runs `body` with the value while holding the lock. Not reentrant.
     @inline(__always)
     func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value.pointee)
+        try storage.withUnsafeMutablePointers { value, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+}
+
+/// `PosixLocked`'s one object: the value is the header of a `ManagedBuffer` and the mutex its
+/// one element (an object never moves, so the mutex keeps its address). The value is reached
+/// through its address, not through a stored property, which would pay a dynamic exclusivity
+/// check on every access.
+final class PosixLockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+    /// A new object holding `value` and an initialised mutex.
+    static func make(_ value: Value) -> PosixLockStorage {
+        let buffer = create(minimumCapacity: 1) { _ in value }
+        buffer.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        return unsafeDowncast(buffer, to: PosixLockStorage.self)
+    }
+
+    deinit {
+        withUnsafeMutablePointerToElements { mutex in
+            pthread_mutex_destroy(mutex)
+            mutex.deinitialize(count: 1)
+        }
     }
 }
