@@ -11,8 +11,9 @@ import Synchronization
 /// (`apply`, as a `TextEditFollower`), so an edit invalidates only its own paragraph.
 ///
 /// Reads are non-mutating on the document and may run on many threads at once: the entries sit
-/// behind a lock (`PosixLocked`, which ThreadSanitizer sees), held only to look up or store (never while a layout is built; two threads that miss
-/// together both build, and the second store wins).
+/// behind a lock (`PosixLocked`, which ThreadSanitizer sees), held only to look up or store
+/// (never while a layout is built; two threads that miss together both build, and the second
+/// store wins).
 final class BidiCache: Sendable {
     struct Entry: Sendable {
         /// Byte offset of the paragraph's first byte.
