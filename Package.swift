@@ -3,10 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "Caret",
+    // Tested by CI on Linux only (Debian 12, x86_64). The Apple minimums are what the code
+    // needs to compile there — `Synchronization.Atomic` first ships with macOS 15 / iOS 18 —
+    // and are not tested: no Apple machine builds or runs this package's tests.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // What a client may take: the engine and the command. The benchmark harness (caret-bench)
+    // is an executable target of this package only — `swift run -c release caret-bench` builds
+    // it here, and no dependent package sees it.
     products: [
         .library(name: "Caret", targets: ["Caret"]),
         .executable(name: "caret", targets: ["caret"]),
-        .executable(name: "caret-bench", targets: ["caret-bench"]),
     ],
     // Off by default (a dependent package gets it only by naming it): a build for the tests
     // that stores text in chunks of at most 4 bytes and nodes of at most 4 children, so that a
@@ -21,17 +27,20 @@ let package = Package(
         ),
     ],
     targets: [
-        // ICU from Debian's libicu-dev, found through pkg-config: the common library (icu-uc)
-        // and the internationalisation library (icu-i18n). Only CaretICU's C files see them.
+        // ICU, found through pkg-config: the common library (icu-uc) and the
+        // internationalisation library (icu-i18n). Only CaretICU's C files see them. Debian and
+        // Ubuntu: `apt-get install libicu-dev` (tested). Homebrew: `brew install icu4c`, which is
+        // keg-only, so pkg-config needs PKG_CONFIG_PATH="$(brew --prefix icu4c)/lib/pkgconfig"
+        // (untested).
         .systemLibrary(
             name: "CICU",
             pkgConfig: "icu-uc",
-            providers: [.apt(["libicu-dev"])]
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
         .systemLibrary(
             name: "CICUI18N",
             pkgConfig: "icu-i18n",
-            providers: [.apt(["libicu-dev"])]
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
         ),
         // The C boundary: ICU behind a header of C standard types and Caret's own names, so
         // no ICU type reaches a Swift module (see docs/ARCHITECTURE.md, "The ICU boundary").
@@ -49,7 +58,7 @@ let package = Package(
             name: "CZlib",
             path: "Corpus/Sources/CZlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
         // What the project ships besides the engine: corpus and trace loaders, the generator.
         .target(

@@ -1,5 +1,5 @@
 // The reference model of the editing model (`TextInput`) for FuzzInput: the contract of
-// shared/docs/EDITING.md written the obvious way over a flat array of scalars, with ICU's grapheme
+// docs/contract/EDITING.md written the obvious way over a flat array of scalars, with ICU's grapheme
 // boundaries over the flat text (`FuzzModel`). Shared by the fuzzer and `swift test`.
 @_spi(Reference) import Caret
 
