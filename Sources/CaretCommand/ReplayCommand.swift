@@ -40,7 +40,12 @@ enum ReplayCommand: Subcommand {
             }
         }
         var failures = 0
-        var table = TextTable(header: ["trace", "patches", "final graphemes", "lines", "time", "per patch", "result"])
+        // Rows are printed as each replay ends (seconds each in a debug build): the widths are
+        // set beforehand, from the names and room for big numbers.
+        let header = ["trace", "patches", "final graphemes", "lines", "time", "per patch", "result"]
+        let nameWidth = paths.map { $0 == "-" ? 1 : EditingTrace.name(forPath: $0).count }.max() ?? 0
+        let widths = [max(nameWidth, 5), 11, 15, 9, 11, 11, 12]
+        var printedHeader = false
         for path in paths {
             let trace: EditingTrace
             do {
@@ -67,15 +72,17 @@ enum ReplayCommand: Subcommand {
             let seconds = CommandSupport.now() - start
             let matches = document.string == trace.endContent
             if !matches { failures += 1 }
-            table.append([
+            if !printedHeader {
+                console.line(TextTable.line(header, widths: widths))
+                printedHeader = true
+            }
+            console.line(TextTable.line([
                 trace.name, CommandSupport.grouped(trace.patches.count), CommandSupport.grouped(document.count),
                 CommandSupport.grouped(document.lineCount), String(format: "%.1f ms", seconds * 1000),
                 String(format: "%.0f ns", seconds * 1e9 / Double(max(trace.patches.count, 1))),
                 matches ? "= final text" : "DIFFERS from the final text",
-            ])
-        }
-        if !table.rows.isEmpty {
-            for line in table.lines { console.line(line) }
+            ], widths: widths))
+            console.flush()
         }
         return failures == 0 ? ExitStatus.success : ExitStatus.failure
     }

@@ -16,13 +16,17 @@ struct TextTable {
     var lines: [String] {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
-        return all.map { row in
-            let line = header.indices.map { column -> String in
-                let cell = column < row.count ? row[column] : ""
-                return column == 0 ? CommandSupport.padRight(cell, widths[column]) : CommandSupport.pad(cell, widths[column])
-            }.joined(separator: "  ")
-            // Blank cells at the end of a row leave no trailing spaces.
-            return String(line.reversed().drop { $0 == " " }.reversed())
-        }
+        return all.map { Self.line($0, widths: widths) }
+    }
+
+    /// One row in columns of at least `widths` (a wider cell pushes the rest of its row only):
+    /// for tables printed row by row as slow work finishes, before the widest cell is known.
+    static func line(_ row: [String], widths: [Int]) -> String {
+        let line = widths.indices.map { column -> String in
+            let cell = column < row.count ? row[column] : ""
+            return column == 0 ? CommandSupport.padRight(cell, widths[column]) : CommandSupport.pad(cell, widths[column])
+        }.joined(separator: "  ")
+        // Blank cells at the end of a row leave no trailing spaces.
+        return String(line.reversed().drop { $0 == " " }.reversed())
     }
 }
