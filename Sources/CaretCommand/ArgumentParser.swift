@@ -118,7 +118,6 @@ struct CommandSpec {
                 parsed.values[option.name, default: []].append(arguments[k])
                 k += 1
             }
-            parsed.order.append(option.name)
         }
         guard positionalCount.contains(parsed.positionals.count) else {
             let what = positionalHelp.map(\.name).joined(separator: " ")
@@ -149,9 +148,6 @@ struct ParsedArguments {
     var flags: Set<String> = []
     /// The values of options given, by long name, in command-line order.
     var values: [String: [String]] = [:]
-    /// The options with values, by long name, in command-line order (for "the last of these
-    /// wins" choices such as `move`'s direction).
-    var order: [String] = []
     /// The positional arguments, in order.
     var positionals: [String] = []
 
