@@ -1,46 +1,46 @@
-import Foundation
 import Caret
+import Foundation
 
 /// Helpers shared by the subcommands.
 enum CommandSupport {
-    /// The files named, with directories expanded to their `.txt` files (sorted, recursive).
-    static func expandFiles(_ paths: [String], extensions: [String] = ["txt"]) -> [String] {
+    /// The files named, with directories expanded to their files ending in one of
+    /// `extensions` (sorted, recursive); `-` (standard input) kept as it is. A path that does
+    /// not exist is reported on `console` and counted in `missing`, so that the command goes
+    /// on with the others and exits 1 at the end.
+    static func expandFiles(_ paths: [String], extensions: [String], command: String,
+                            console: Console) -> (files: [String], missing: Int) {
         var result: [String] = []
+        var missing = 0
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                printError("no such file or directory: \(path)")
+            guard path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                console.error(InputError(path: path, errno: ENOENT).message, command: command)
+                missing += 1
                 continue
             }
-            if isDirectory.boolValue {
-                let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                    .filter { name in extensions.contains { name.hasSuffix("." + $0) } }
-                    .sorted()
-                result.append(contentsOf: found.map { (path as NSString).appendingPathComponent($0) })
-            } else {
+            guard isDirectory.boolValue else {
                 result.append(path)
+                continue
             }
+            let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { name in extensions.contains { name.hasSuffix("." + $0) } }
+                .sorted()
+            if found.isEmpty {
+                console.error("\(path): no \(extensions.map { "." + $0 }.joined(separator: " or ")) files in this directory",
+                              command: command)
+                missing += 1
+            }
+            result.append(contentsOf: found.map { (path as NSString).appendingPathComponent($0) })
         }
-        return result
+        return (result, missing)
     }
 
-    /// Loads a UTF-8 file, reporting ill-formed input with its byte offset. Streamed: the file
-    /// is read piece by piece into the rope, never whole in memory.
-    static func load(_ path: String) -> TextDocument? {
-        do {
-            return try TextDocument(contentsOfFile: path)
-        } catch {
-            if case .unreadableFile = error.kind {
-                printError("cannot read \(path)")
-            } else {
-                printError("\(path): \(error)")
-            }
-            return nil
-        }
-    }
-
-    static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("caret: \(message)\n".utf8))
+    /// Warns on `console` when ICU has no data for `locale` (it would silently use its
+    /// default locale's rules); says nothing for `""`, the root locale.
+    static func checkLocale(_ locale: String, command: String, console: Console) {
+        guard !TextDocument.isKnownLocale(locale) else { return }
+        console.warning("unknown locale '\(locale)': ICU has no data for it, so its default locale's rules apply",
+                        command: command)
     }
 
     /// Seconds since an arbitrary start, monotonic.
@@ -55,6 +55,11 @@ enum CommandSupport {
         s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
     }
 
+    /// A left-aligned column.
+    static func padRight(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
     /// A number with thousands separators.
     static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
@@ -66,25 +71,23 @@ enum CommandSupport {
         return n < 0 ? "-" + out : out
     }
 
-    /// The arguments of a command taking `[--locale ID] FILE…`: the locale (`""` when not
-    /// given) and the files, or nil after printing the usage line when no file is named.
-    static func localeAndFiles(_ arguments: [String], command: String) -> (locale: String, files: [String])? {
-        var locale = ""
-        var files: [String] = []
-        var k = 0
-        while k < arguments.count {
-            if arguments[k] == "--locale", k + 1 < arguments.count {
-                locale = arguments[k + 1]
-                k += 2
-            } else {
-                files.append(arguments[k])
-                k += 1
+    /// Line terminators and tabs spelled as escapes, so that a piece of text fits on one
+    /// output line.
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{0B}": out += "\\v"
+            case "\u{0C}": out += "\\f"
+            case "\u{85}": out += "\\u{85}"
+            case "\u{2028}": out += "\\u{2028}"
+            case "\u{2029}": out += "\\u{2029}"
+            default: out.unicodeScalars.append(scalar)
             }
         }
-        guard !files.isEmpty else {
-            printError("usage: caret \(command) [--locale ID] FILE…")
-            return nil
-        }
-        return (locale, files)
+        return out
     }
 }

@@ -1,29 +1,58 @@
-import Foundation
 import Caret
+import Foundation
 
 /// `caret words [--locale ID] FILE…`: lists the words the tokenizer returns (ICU's word rules
 /// with dictionaries for Thai, Lao, Khmer, Burmese, Chinese and Japanese): each
 /// `position(from:toBoundary: .word, in: .storage(.forward))` stop and the
 /// `rangeEnclosing(_:with: .word, in: .storage(.backward))` before it, with grapheme offsets.
-enum WordsCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        guard let (locale, files) = CommandSupport.localeAndFiles(arguments, command: "words") else { return 2 }
-        var status: Int32 = 0
-        for path in files {
-            guard var document = CommandSupport.load(path) else { status = 1; continue }
+enum WordsCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "words",
+        brief: "the words of a text, with grapheme offsets",
+        summary: "Lists the words of texts as the tokenizer finds them (ICU's word rules, with dictionaries\n"
+            + "for Thai, Lao, Khmer, Burmese, Chinese and Japanese), with grapheme offsets.",
+        usage: ["[--locale ID] FILE…"],
+        options: [
+            .value("--locale", placeholder: "ID", help: "ICU locale id for the word rules (default: root;\n"
+                + "an id ICU has no data for is a warning)")
+        ],
+        positionalCount: 1...Int.max,
+        positionalHelp: [("FILE…", "UTF-8 text files; - is standard input")],
+        details: """
+            output: one line per word, `START..<END TEXT` in grapheme clusters from the start of the
+            file, then `FILE: N words`. Written as the words are found (bounded memory).
+
+            example:
+              caret words --locale th Corpus/samples/th.txt
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
+        let locale = arguments.value("--locale") ?? ""
+        CommandSupport.checkLocale(locale, command: spec.name, console: console)
+        var status = ExitStatus.success
+        for path in arguments.positionals {
+            var document: TextDocument
+            do { document = try InputFile(path: path).document(console: console) } catch {
+                console.error(error.message, command: spec.name)
+                status = ExitStatus.failure
+                continue
+            }
             document.locale = locale
+            var progress = Progress("words \(path)", console: console, enabled: isatty(STDOUT_FILENO) == 0)
             var position = document.beginningOfDocument
             var count = 0
             while let end = document.position(from: position, toBoundary: .word, in: .storage(.forward)) {
                 guard let word = document.rangeEnclosing(end, with: .word, in: .storage(.backward)),
                       let text = document.text(in: word),
                       let from = document.offset(of: word.start), let to = document.offset(of: word.end) else { break }
-                print("\(CommandSupport.pad(String(from), 8))..<\(String(to).padding(toLength: 8, withPad: " ", startingAt: 0)) \(text)")
+                console.line("\(CommandSupport.pad(String(from), 8))..<\(CommandSupport.padRight(String(to), 8)) \(text)")
                 count += 1
+                progress.update(to, of: document.count, unit: " characters")
                 if end == position { break }
                 position = end
             }
-            print("\(path): \(count) words")
+            progress.finish()
+            console.line("\(path): \(count) words")
         }
         return status
     }

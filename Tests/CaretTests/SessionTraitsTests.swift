@@ -41,4 +41,33 @@ final class SessionTraitsTests: XCTestCase {
         XCTAssertTrue(messages[3].contains("maximumLength"), messages[3])
         XCTAssertTrue(messages[4].contains("U_REGEX_MISMATCHED_PAREN at UTF-16 offset 2"), messages[4])
     }
+
+    /// The library reads a negative limit as 0; a script saying -1 is refused instead, in the
+    /// settings line as in a `rules` action, with the line's number.
+    func testNegativeMaximumLengthIsAnError() {
+        let script = SessionScript("""
+            {"settings": {"rules": {"maximumLength": -1}}}
+            {"rules": {"maximumLength": 0}}
+            {"rules": {"maximumLength": -5}}
+            """)
+        XCTAssertEqual(script.errors.map(\.line), [1, 3])
+        XCTAssertEqual(script.errors.first?.message,
+                       "\"rules\": \"maximumLength\" takes a number of grapheme clusters, 0 or more, not -1")
+        XCTAssertEqual(script.lines.map(\.action), [.rules(TextInputRules(maximumLength: 0))])
+    }
+
+    /// A locale ICU has no data for parses (ICU would accept it) but is reported as a warning
+    /// naming the line; known ones, with regions, scripts and keywords, are not.
+    func testUnknownLocalesAreWarnings() {
+        let script = SessionScript("""
+            {"settings": {"locale": "xx-bogus"}}
+            {"locale": "de-CH"}
+            {"locale": "klingon"}
+            {"locale": "sr-Latn"}
+            {"locale": "en@ss=standard"}
+            """)
+        XCTAssertEqual(script.errors, [])
+        XCTAssertEqual(script.warnings.map(\.line), [1, 3])
+        XCTAssertEqual(script.warnings.first?.message.hasPrefix("unknown locale \"xx-bogus\""), true)
+    }
 }

@@ -72,11 +72,18 @@ public struct EditingTrace: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Error("cannot read \(path)")
         }
-        var bytes = [UInt8](data)
+        return try load(bytes: [UInt8](data), name: name(forPath: path))
+    }
+
+    /// A trace from the bytes of a trace file: gzip-compressed (found by its magic number) or
+    /// plain JSON; for input that is not a file (`caret replay -` reads standard input).
+    /// - Throws: `Gzip.Error` for a bad gzip stream, `EditingTrace.Error` for JSON that does
+    ///   not have the shape of a trace.
+    public static func load(bytes: [UInt8], name: String) throws -> EditingTrace {
         if bytes.count >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b {
-            bytes = try Gzip.decompress(bytes)
+            return try parse(json: Gzip.decompress(bytes), name: name)
         }
-        return try parse(json: bytes, name: name(forPath: path))
+        return try parse(json: bytes, name: name)
     }
 
     /// Parses the JSON text of a trace (UTF-8 bytes). A hand-written parser: several times
@@ -170,18 +177,27 @@ struct TraceJSONParser {
     mutating func parseTrace(name: String) throws -> EditingTrace {
         var trace = EditingTrace(name: name, patches: [], startContent: "", endContent: "")
         try expect(UInt8(ascii: "{"))
-        if consume(UInt8(ascii: "}")) { return trace }
-        repeat {
-            let key = try parseString()
-            try expect(UInt8(ascii: ":"))
-            switch key {
-            case "startContent": trace.startContent = try parseString()
-            case "endContent": trace.endContent = try parseString()
-            case "txns": try parseTransactions(into: &trace)
-            default: try skipValue()
-            }
-        } while consume(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "}"))
+        // Any JSON object would otherwise pass as an empty trace that "replays" to its (empty)
+        // final text: the three keys of the format must all be there.
+        var missing: Set = ["startContent", "endContent", "txns"]
+        if !consume(UInt8(ascii: "}")) {
+            repeat {
+                let key = try parseString()
+                try expect(UInt8(ascii: ":"))
+                missing.remove(key)
+                switch key {
+                case "startContent": trace.startContent = try parseString()
+                case "endContent": trace.endContent = try parseString()
+                case "txns": try parseTransactions(into: &trace)
+                default: try skipValue()
+                }
+            } while consume(UInt8(ascii: ","))
+            try expect(UInt8(ascii: "}"))
+        }
+        guard missing.isEmpty else {
+            let names = missing.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw EditingTrace.Error("not an editing trace: no \(names) (a trace is {startContent, endContent, txns})")
+        }
         return trace
     }
 

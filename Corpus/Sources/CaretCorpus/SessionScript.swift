@@ -58,6 +58,9 @@ public struct SessionScript: Sendable {
     public var lines: [Line]
     /// The lines that did not parse, in file order.
     public var errors: [LineError]
+    /// Lines that parsed but probably do not mean what they say, in file order: a locale ICU
+    /// has no data for (it would use its default locale's rules without a word).
+    public var warnings: [LineError]
 
     /// Parses `text` line by line; bad lines are collected, not fatal (the caller decides
     /// whether a run goes on). A `settings` line after the first action is an error.
@@ -66,6 +69,7 @@ public struct SessionScript: Sendable {
         settings = SessionSettings()
         lines = []
         errors = []
+        warnings = []
         var sawAction = false
         // Split on LF bytes: in a String, CR LF is one Character and would not split on "\n".
         for (index, bytes) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
@@ -73,6 +77,9 @@ public struct SessionScript: Sendable {
             if source.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             do {
                 let action = try SessionAction.parse(source)
+                if let warning = Self.warning(about: action) {
+                    warnings.append(LineError(line: index + 1, message: warning))
+                }
                 if case .settings(let s) = action {
                     guard !sawAction else {
                         throw SessionAction.ParseError("settings must come before the first action")
@@ -89,6 +96,21 @@ public struct SessionScript: Sendable {
                 errors.append(LineError(line: index + 1, message: "\(error)"))
             }
         }
+    }
+}
+
+extension SessionScript {
+    /// What is suspicious about an action that parsed, or nil: an unknown locale (see
+    /// `TextDocument.isKnownLocale`).
+    static func warning(about action: SessionAction) -> String? {
+        let locale: String?
+        switch action {
+        case .settings(let s): locale = s.locale
+        case .locale(let id): locale = id
+        default: locale = nil
+        }
+        guard let locale, !TextDocument.isKnownLocale(locale) else { return nil }
+        return "unknown locale \"\(locale)\": ICU has no data for it (its default locale's rules apply)"
     }
 }
 

@@ -27,9 +27,15 @@ extension SessionValues {
     }
 
     /// The rules under key `k`: an object (missing keys keep their defaults). A pattern ICU
-    /// rejects is an error with ICU's reason and offset.
+    /// rejects is an error with ICU's reason and offset; a negative `maximumLength` an error too.
     func rules(_ k: String) throws(ParseError) -> TextInputRules {
-        try decoded(k, TextInputRules.self, known: Self.ruleKeys, what: "rule")
+        let rules = try decoded(k, TextInputRules.self, known: Self.ruleKeys, what: "rule")
+        // The library reads a negative limit as 0 (a field that refuses everything): in a
+        // script that is a typo far more often than an intent, so it is refused here.
+        if let limit = rules.maximumLength, limit < 0 {
+            throw ParseError("\"\(k)\": \"maximumLength\" takes a number of grapheme clusters, 0 or more, not \(limit)")
+        }
+        return rules
     }
 
     private func decoded<T: Decodable>(_ k: String, _ type: T.Type, known: [String], what: String) throws(ParseError) -> T {
