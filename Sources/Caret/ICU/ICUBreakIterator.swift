@@ -97,6 +97,21 @@ final class ICUBreakIterator {
         return caret_break_is_boundary(iterator, native(offset))
     }
 
+    /// The first boundary after UTF-16 offset `u` in ICU's own offsets (UTF-16 units for both
+    /// kinds of text: no translation), or nil at the end. For walks that track offsets
+    /// themselves (`TextDocument.Words`).
+    func followingUTF16(_ u: Int) -> Int? {
+        let b = caret_break_following(iterator, Int32(clamping: u))
+        return b == CARET_BREAK_DONE ? nil : Int(b)
+    }
+
+    /// The boundary after the one last returned, in UTF-16 offsets, or nil at the end.
+    /// Amortised O(1) per boundary: ICU goes on from where it is, reading the text in order.
+    func nextUTF16() -> Int? {
+        let b = caret_break_next(iterator)
+        return b == CARET_BREAK_DONE ? nil : Int(b)
+    }
+
     /// The status of the rule that made the boundary last returned: for words, the kind of the
     /// segment before it (`0..<100` none, `100..<200` number, `200..<300` letter, `300..<400`
     /// kana, `400..<500` ideographic); for lines, `0..<100` soft and `100..<200` mandatory.
