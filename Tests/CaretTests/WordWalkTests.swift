@@ -46,6 +46,14 @@ final class WordWalkTests: XCTestCase {
         let context = "\(label) [\(locale.isEmpty ? "root" : locale), \(storageShape)]"
         XCTAssertEqual(walked.map(\.utf16Offsets), Self.flatWords(text, locale: locale),
                        "\(context): words against ICU's flat pass", file: file, line: line)
+        // The benchmark's reference (`words.walk`) cuts the flat text the same way.
+        var benchmarkReference: [Range<Int>] = [], benchmarkClusters: [Range<Int>] = []
+        ICUReference.forEachWordUTF16(Array(text.utf16), locale: locale) { units, clusters in
+            benchmarkReference.append(units)
+            benchmarkClusters.append(clusters)
+        }
+        XCTAssertEqual(walked.map(\.utf16Offsets), benchmarkReference, "\(context): ICUReference.forEachWordUTF16", file: file, line: line)
+        XCTAssertEqual(walked.map(\.graphemeOffsets), benchmarkClusters, "\(context): its grapheme offsets", file: file, line: line)
         if lookups {
             let looked = Self.wordsByLookups(doc)
             XCTAssertEqual(walked.map(\.range), looked, "\(context): words against the lookups", file: file, line: line)

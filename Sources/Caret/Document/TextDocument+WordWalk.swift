@@ -136,14 +136,17 @@ struct WalkPoint {
 /// offsets and grapheme counts by walking the rope's chunks forwards: whole chunks are skipped
 /// by their summaries, and inside a chunk the scalars between two offsets are stepped through
 /// once, with a `GraphemeBreaker` telling cluster starts. A chunk starts on a cluster boundary,
-/// where a fresh breaker is exact. O(1) amortised per byte walked; a chunk every byte of which
-/// is a cluster (ASCII without CR LF) costs O(1).
+/// where a fresh breaker is exact. O(1) amortised per byte walked. Two kinds of chunk need no
+/// breaker: one whose every byte is a cluster (ASCII without CR LF: O(1) per offset) and one
+/// whose every UTF-16 unit is a cluster (a count of lead bytes, eight at a time).
 struct ForwardOffsets {
     /// The rope the cursor walks, kept alive with it (a cursor holds no references).
     private let rope: Rope<TextChunk>
     private var cursor: Rope<TextChunk>.Cursor?
     private var bytes: [UInt8] = []
     private var summary = TextSummary.zero
+    /// The cursor's prefix, copied out: every offset needs it, the cursor only a move.
+    private var prefix = TextSummary.zero
     /// The walk inside the chunk: a scalar start, the UTF-16 units and the clusters that start
     /// before it, and the breaker fed every scalar before it (and the one at it, when `ahead`).
     private var i8 = 0
@@ -178,6 +181,7 @@ struct ForwardOffsets {
         cursor = c
         bytes = c.chunk.bytes
         summary = c.chunk.summary
+        prefix = c.prefix
         i8 = 0
         i16 = 0
         clusters = 0
@@ -188,25 +192,31 @@ struct ForwardOffsets {
     /// Moves to UTF-16 offset `u` (a scalar boundary, at or after the last place reached;
     /// the text's length at most) and sets `point` there.
     mutating func advance(toUTF16 u: Int) {
-        guard var c = cursor else { return }
         // Whole chunks before `u` by their summaries. A `u` at a chunk's end stays in it: the
         // end is a cluster boundary whatever follows.
-        if u > c.prefix.utf16 + summary.utf16 {
+        if u > prefix.utf16 + summary.utf16, var c = cursor {
             repeat {
                 guard rope.moveToNext(&c) else { break }
             } while u > c.prefix.utf16 + c.chunk.summary.utf16
             load(c)
         }
-        let t = u - c.prefix.utf16
+        let t = u - prefix.utf16
         if t >= summary.utf16 {
-            point = WalkPoint(utf8: c.prefix.utf8 + summary.utf8, utf16: c.prefix.utf16 + summary.utf16,
-                              graphemes: c.prefix.graphemes + summary.graphemes, isClusterStart: true)
+            point = WalkPoint(utf8: prefix.utf8 + summary.utf8, utf16: prefix.utf16 + summary.utf16,
+                              graphemes: prefix.graphemes + summary.graphemes, isClusterStart: true)
             return
         }
         var isClusterStart = true
         if summary.graphemes == summary.utf8 {
             // One byte per cluster: ASCII (no CR LF), each byte a unit and a cluster.
             i8 = t
+            i16 = t
+            clusters = t
+        } else if summary.graphemes == summary.utf16 {
+            // One scalar per cluster and none outside the BMP (most chunks of Latin, Greek,
+            // Cyrillic, Hebrew, Arabic, CJK): unit k is scalar k and starts cluster k, and
+            // only the byte offset needs a count, eight bytes at a time.
+            i8 = bytes.withUnsafeBufferPointer { UTF8Scalars.step($0, from: i8, scalars: i16, to: t).utf8 }
             i16 = t
             clusters = t
         } else {
@@ -224,7 +234,7 @@ struct ForwardOffsets {
                 isClusterStart = next.isBoundary
             }
         }
-        point = WalkPoint(utf8: c.prefix.utf8 + i8, utf16: u, graphemes: c.prefix.graphemes + clusters,
+        point = WalkPoint(utf8: prefix.utf8 + i8, utf16: u, graphemes: prefix.graphemes + clusters,
                           isClusterStart: isClusterStart)
     }
 }

@@ -173,6 +173,45 @@ public enum ICUReference {
         return ICUBreakIterator(k, locale: locale, utf16: text)?.boundariesWithStatus() ?? []
     }
 
+    /// ICU's word iterator for `locale` over the flat text, walked from start to end, reading
+    /// each boundary's rule status as a word walk must: the number of segments that are words
+    /// (status 100 and up: numbers, letters, kana, ideographs). The reference pass of the
+    /// `words.walk` benchmark. O(n).
+    public static func wordSegmentCount(_ text: [UInt16], locale: String = "") -> Int {
+        guard !text.isEmpty, let words = ICUBreakIterator(.word, locale: locale, utf16: text) else { return 0 }
+        var count = 0
+        while words.nextUTF16() != nil {
+            if words.ruleStatus >= 100 { count += 1 }
+        }
+        return count
+    }
+
+    /// The words of `text` for `locale` as the tokenizer cuts them, in order, each passed to
+    /// `body` as UTF-16 offsets and as grapheme offsets: ICU's word segments on the flat text,
+    /// joined across boundaries that fall inside a grapheme cluster (ICU's character iterator),
+    /// a word when any joined segment is one (what `TextDocument.words` must yield). Two flat
+    /// ICU passes in step, no boundary array. O(n).
+    public static func forEachWordUTF16(_ text: [UInt16], locale: String = "",
+                                        _ body: (_ utf16: Range<Int>, _ graphemes: Range<Int>) -> Void) {
+        guard !text.isEmpty, let words = ICUBreakIterator(.word, locale: locale, utf16: text),
+              let clusters = ICUBreakIterator(.character, utf16: text) else { return }
+        // `cluster` is the last cluster boundary passed and `clustersBefore` the clusters
+        // before it; `start` the current piece's start and `startClusters` the clusters before it.
+        var start = 0, startClusters = 0, cluster = 0, clustersBefore = 0, isWord = false
+        while let b = words.nextUTF16() {
+            isWord = isWord || words.ruleStatus >= 100
+            while cluster < b {
+                cluster = clusters.nextUTF16() ?? text.count
+                clustersBefore += 1
+            }
+            guard cluster == b else { continue }
+            if isWord { body(start..<b, startClusters..<clustersBefore) }
+            start = b
+            startClusters = clustersBefore
+            isWord = false
+        }
+    }
+
     /// The Unicode version of the ICU data, "15.0" for ICU 72.
     public static var unicodeVersion: String {
         var version: [UInt8] = [0, 0, 0, 0]
