@@ -186,3 +186,39 @@ final class WordWalkTests: XCTestCase {
         XCTAssertNil(iterator.next())
     }
 }
+
+/// `RopeText`'s translations between UTF-8 and UTF-16 offsets count from the last one in the
+/// same chunk (forwards or backwards) or from the chunk's start: in any order of queries they
+/// agree with the flat text's.
+final class RopeTextTranslationTests: XCTestCase {
+    func testTranslationsInAnyOrderAgreeWithTheFlatText() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 29)
+        for round in 0..<40 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...80, using: &rng) { text += WordWalkTests.alphabet.randomElement(using: &rng)! }
+            if round % 2 == 1 { text = spanningChunks(text) }
+            let doc = TextDocument(text)
+            let table = UnitTable(text)
+            guard let ropeText = RopeText(doc.rope) else { return XCTFail("no RopeText") }
+            let bytes = Array(text.utf8)
+            // Each byte's scalar: its start and end in UTF-8 and UTF-16.
+            var scalarOf = [Int](repeating: 0, count: bytes.count + 1)
+            for k in 0..<(table.utf8.count - 1) {
+                for b in table.utf8[k]..<table.utf8[k + 1] { scalarOf[b] = k }
+            }
+            scalarOf[bytes.count] = table.utf8.count - 1
+            for _ in 0..<300 {
+                let context = "round \(round) (SEED=\(seed), \(storageShape))"
+                let x = Int.random(in: 0...bytes.count, using: &rng)
+                let k = scalarOf[x]
+                let inside = x < bytes.count && x != table.utf8[k]
+                XCTAssertEqual(ropeText.utf16Offset(ofUTF8: x), table.utf16[k], "\(context): byte \(x)")
+                XCTAssertEqual(ropeText.utf16Offset(ofUTF8: x, roundingUp: true), table.utf16[inside ? k + 1 : k],
+                               "\(context): byte \(x) rounded up")
+                XCTAssertEqual(ropeText.isScalarBoundary(utf8: x), !inside, "\(context): byte \(x) a scalar start")
+                let s = Int.random(in: 0..<table.utf16.count, using: &rng)
+                XCTAssertEqual(ropeText.utf8Offset(ofUTF16: table.utf16[s]), table.utf8[s], "\(context): unit \(table.utf16[s])")
+            }
+        }
+    }
+}

@@ -33,20 +33,23 @@ final class ICUBreakIterator {
     private let iterator: OpaquePointer
     private var text: [UInt16]
     private var source: RopeText?
+    /// What the iterator was made for, to hand it back to the pool (`BreakIteratorPrototypes`).
+    private let kind: Kind
+    private let locale: String
 
     /// - Returns: nil when ICU cannot open an iterator for `locale`.
     init?(_ kind: Kind, locale: String = "", utf16 text: [UInt16]) {
         self.text = text
+        self.kind = kind
+        self.locale = locale
         var status: caret_icu_status = CARET_ICU_OK
         guard let opened = BreakIteratorPrototypes.shared.makeIterator(kind, locale: locale) else { return nil }
         iterator = opened
         self.text.withUnsafeBufferPointer { p in
             caret_break_set_utf16(iterator, p.baseAddress, Int32(p.count), &status)
         }
-        guard caret_icu_succeeded(status) else {
-            caret_break_close(iterator)
-            return nil
-        }
+        // Every property is set, so a failure here runs `deinit`, which disposes of the iterator.
+        guard caret_icu_succeeded(status) else { return nil }
     }
 
     /// An iterator over `source` (a rope read chunk by chunk; no copy of the text).
@@ -54,17 +57,19 @@ final class ICUBreakIterator {
     init?(_ kind: Kind, locale: String = "", source: RopeText) {
         self.text = []
         self.source = source
+        self.kind = kind
+        self.locale = locale
         var status: caret_icu_status = CARET_ICU_OK
         guard let opened = BreakIteratorPrototypes.shared.makeIterator(kind, locale: locale) else { return nil }
         iterator = opened
         caret_break_set_text(iterator, source.text, &status)
-        guard caret_icu_succeeded(status) else {
-            caret_break_close(iterator)
-            return nil
-        }
+        // Every property is set, so a failure here runs `deinit`, which disposes of the iterator.
+        guard caret_icu_succeeded(status) else { return nil }
     }
 
-    deinit { caret_break_close(iterator) }
+    /// Back to the pool, with its language engines, for the next iterator of its kind and
+    /// locale (it drops its text there, before `text` and `source` go).
+    deinit { BreakIteratorPrototypes.shared.recycle(iterator, kind, locale: locale) }
 
     /// ICU's offset of `offset` (the UTF-16 offset of a rope's byte), rounded as `roundingUp`.
     private func native(_ offset: Int, roundingUp: Bool = false) -> Int32 {
