@@ -69,7 +69,7 @@ final class BreakIteratorPrototypes: Sendable {
     /// has no prototype (past `limit`). O(1).
     func recycle(_ iterator: OpaquePointer, _ kind: ICUBreakIterator.Kind, locale: String) {
         var status: caret_icu_status = CARET_ICU_OK
-        withUnsafePointer(to: Self.empty) { caret_break_set_utf16(iterator, $0, 0, &status) }
+        caret_break_set_utf16(iterator, Self.empty, 0, &status)
         let key = Key(kind: kind, locale: locale)
         let kept = caret_icu_succeeded(status) && state.withLock { state in
             guard state.prototypes[key] != nil, state.idle[key, default: []].count < Self.idleLimit else { return false }
@@ -79,7 +79,12 @@ final class BreakIteratorPrototypes: Sendable {
         if !kept { caret_break_close(iterator) }
     }
 
-    /// The empty text idle iterators are set to (ICU keeps the pointer, so it must outlive
-    /// them: a static).
-    private static let empty: UInt16 = 0
+    /// The empty text idle iterators are set to. ICU keeps the pointer (it reads nothing
+    /// through it at length 0), so it is allocated once and never freed, rather than a
+    /// `withUnsafePointer` address that is only valid inside its closure. Never written.
+    nonisolated(unsafe) private static let empty: UnsafeMutablePointer<UInt16> = {
+        let unit = UnsafeMutablePointer<UInt16>.allocate(capacity: 1)
+        unit.initialize(to: 0)
+        return unit
+    }()
 }
