@@ -284,6 +284,40 @@ extension Bench {
         return times.map { $0 * 1e9 / Double(n) }
     }
 
+    /// Times the whole-document word walk (`for word in doc.words`) against ICU's own word pass
+    /// over the same text as flat UTF-16 (`ICUReference.wordSegmentCount`: one iterator, every
+    /// boundary and its rule status; the conversion to UTF-16 not timed), alternating the two
+    /// in each repetition so that both see the same machine. Checks every word (in UTF-16
+    /// offsets, by a checksum) against the flat reference cut with the tokenizer's model.
+    mutating func wordWalk(_ doc: TextDocument, mb: Int, name: String) {
+        let utf16 = Array(doc.string.utf16)
+        var walkTimes: [Double] = [], icuTimes: [Double] = []
+        var walked = 0, walkedSum = 0, icuCount = 0
+        for _ in 0..<reps {
+            walkTimes += timed(1) {
+                var n = 0, sum = 0
+                for word in doc.words {
+                    n &+= 1
+                    sum &+= word.utf16Offsets.lowerBound &* 31 &+ word.utf16Offsets.upperBound &+ word.graphemeOffsets.upperBound
+                }
+                walked = n
+                walkedSum = sum
+            }
+            icuTimes += timed(1, measured: false) { icuCount = ICUReference.wordSegmentCount(utf16) }
+        }
+        var expected = 0, expectedSum = 0
+        ICUReference.forEachWordUTF16(utf16) { units, clusters in
+            expected &+= 1
+            expectedSum &+= units.lowerBound &* 31 &+ units.upperBound &+ clusters.upperBound
+        }
+        check(walked == expected && walkedSum == expectedSum,
+              "\(name): \(walked) words walked, \(expected) in ICU's flat pass cut with the tokenizer's model (or their offsets differ)")
+        check(icuCount >= expected, "\(name): ICU's flat pass counted \(icuCount) word segments, fewer than the \(expected) words")
+        let perWord = median(walkTimes) * 1e9 / Double(max(walked, 1))
+        record(Workload(name: name, unit: "ms", samples: walkTimes.map { $0 * 1e3 }, baseline: median(icuTimes) * 1e3,
+                        note: String(format: "for word in doc.words over the %d MB generated document, %d words, %.0f ns/word; baseline: ICU's word iterator over the same text as flat UTF-16 (every boundary and its rule status), same run", mb, walked, perWord)))
+    }
+
     /// Loads ICU's word rules and the dictionaries of every sample's script outside measurement.
     func warmUpWords(_ samples: [CorpusSamples.Sample]) {
         for sample in samples {
@@ -303,13 +337,19 @@ extension Bench {
         let bigMB = quick ? 8 : 50
         let smallName = "words.random-lookup-\(smallMB)MB"
         let bigName = "words.random-lookup-\(bigMB)MB"
-        guard selected(smallName) || selected(bigName) else { return }
+        let walkName = "words.walk"
+        guard selected(smallName) || selected(bigName) || selected(walkName) else { return }
         warmUpWords(samples)
         func document(_ mb: Int) -> TextDocument? {
             if mb == main.sizeMB && !main.doc.isEmpty { return main.doc }
             let bytes = DocumentGenerator.generateUTF8(byteCount: mb * 1_000_000, seed: Bench.seed, samples: texts)
             return try? TextDocument(validatingUTF8: bytes)
         }
+        if selected(walkName) {
+            guard let big = document(bigMB) else { check(false, "\(walkName): cannot load"); return }
+            wordWalk(big, mb: bigMB, name: walkName)
+        }
+        guard selected(smallName) || selected(bigName) else { return }
         // The small one always runs: it is the big one's baseline.
         guard let small = document(smallMB) else { check(false, "\(smallName): cannot load"); return }
         let smallTimes = wordLookups(small, name: smallName)

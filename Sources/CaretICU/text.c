@@ -10,11 +10,21 @@
 #include <unicode/utf16.h>
 
 /// Each UText's own state, in its `pExtra` (ICU frees that space on close).
+///
+/// Two pieces are kept: the current one and the one before it. ICU's rules look ahead past a
+/// boundary and then come back to it, so a walk that crosses a seam between pieces steps back
+/// into the previous piece and forward again: with one buffer each crossing read both pieces
+/// again through the source (a callback and a conversion to UTF-16 each), about twice the text
+/// in all for a whole-document word walk. With the last piece kept, going back is a swap.
 typedef struct piece_state {
     caret_text_source source;
     uint16_t *units;     // the current piece; never NULL, so `chunkContents` never is
     int32_t capacity;    // of `units`, in UTF-16 units
     bool loaded;         // false until the first piece is read
+    uint16_t *kept;      // the piece current before it (NULL until there is one)
+    int32_t kept_capacity;
+    int64_t kept_start;  // its native range, empty when none
+    int64_t kept_limit;
 } piece_state;
 
 static const UTextFuncs piece_funcs;
@@ -32,21 +42,65 @@ static void publish_empty(UText *ut) {
     s->loaded = true;
 }
 
-/// Makes the piece that holds unit `index` (0 <= index < length) current. False when the
-/// source misbehaves or memory runs out; the current piece is then left as it was.
+/// Swaps the current piece's buffer with the kept one; the current piece's native range
+/// becomes the kept one's. The caller publishes the new current piece.
+static void swap_pieces(UText *ut) {
+    piece_state *s = state_of(ut);
+    uint16_t *units = s->units;
+    int32_t capacity = s->capacity;
+    s->units = s->kept;
+    s->capacity = s->kept_capacity;
+    s->kept = units;
+    s->kept_capacity = capacity;
+    if (s->loaded) {
+        s->kept_start = ut->chunkNativeStart;
+        s->kept_limit = ut->chunkNativeLimit;
+    } else {
+        s->kept_start = s->kept_limit = 0;
+    }
+}
+
+/// Makes the piece that holds unit `index` (0 <= index < length) current: the kept piece when
+/// it holds it, else a new read into the kept piece's buffer (the current piece is kept). False
+/// when the source misbehaves or memory runs out; the current piece is then left as it was.
 static bool load(UText *ut, int64_t index) {
     piece_state *s = state_of(ut);
+    if (s->kept != NULL && s->kept_start <= index && index < s->kept_limit) {
+        int64_t start = s->kept_start;
+        int32_t n = (int32_t)(s->kept_limit - s->kept_start);
+        swap_pieces(ut);
+        ut->chunkContents = s->units;
+        ut->chunkLength = n;
+        ut->chunkNativeStart = start;
+        ut->chunkNativeLimit = start + n;
+        ut->nativeIndexingLimit = n;
+        ut->chunkOffset = 0;
+        s->loaded = true;
+        return true;
+    }
+    if (s->kept == NULL) {
+        s->kept = (uint16_t *)malloc((size_t)s->capacity * sizeof(uint16_t));
+        if (s->kept == NULL) return false;
+        s->kept_capacity = s->capacity;
+        s->kept_start = s->kept_limit = 0;
+    }
+    // Read into the spare buffer, so that a failure leaves the current piece as it was.
     int64_t start = 0;
-    int32_t n = s->source.read(s->source.context, index, s->units, s->capacity, &start);
-    if (n > s->capacity) {
+    int32_t n = s->source.read(s->source.context, index, s->kept, s->kept_capacity, &start);
+    if (n > s->kept_capacity) {
         uint16_t *grown = (uint16_t *)malloc((size_t)n * sizeof(uint16_t));
         if (grown == NULL) return false;
-        free(s->units);
-        s->units = grown;
-        s->capacity = n;
-        n = s->source.read(s->source.context, index, s->units, s->capacity, &start);
+        free(s->kept);
+        s->kept = grown;
+        s->kept_capacity = n;
+        s->kept_start = s->kept_limit = 0;
+        n = s->source.read(s->source.context, index, s->kept, s->kept_capacity, &start);
     }
-    if (n <= 0 || n > s->capacity || start > index || index >= start + n) return false;
+    if (n <= 0 || n > s->kept_capacity || start > index || index >= start + n) {
+        s->kept_start = s->kept_limit = 0;   // its contents are no longer the kept piece
+        return false;
+    }
+    swap_pieces(ut);
     ut->chunkContents = s->units;
     ut->chunkLength = n;
     ut->chunkNativeStart = start;
@@ -144,6 +198,8 @@ static void piece_close(UText *ut) {
     if (s == NULL || s->units == NULL) return;
     free(s->units);
     s->units = NULL;
+    free(s->kept);
+    s->kept = NULL;
     s->source.release(s->source.context);
 }
 

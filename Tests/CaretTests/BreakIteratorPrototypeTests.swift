@@ -44,6 +44,25 @@ final class BreakIteratorPrototypeTests: XCTestCase {
         }
     }
 
+    /// Iterators go back to a pool when a call is done (`BreakIteratorPrototypes.recycle`) and
+    /// the next call of the same kind and locale takes one: answers do not depend on what the
+    /// iterator read before (other texts, other dictionary scripts), and an idle iterator holds
+    /// no document (its text is reset), so the rope is the document's alone afterwards.
+    func testRecycledIteratorsAnswerAsFreshOnesAndHoldNoText() {
+        let expected = Self.texts.map { Self.lookups($0.0, $0.1) }
+        for round in 0..<3 {
+            for (k, (text, locale)) in Self.texts.enumerated().reversed() {
+                XCTAssertEqual(Self.lookups(text, locale), expected[k], "round \(round), \(locale)")
+            }
+        }
+        var doc = TextDocument(String(repeating: "ภาษาไทย word 日本語 ", count: 200))
+        doc.locale = "th"
+        XCTAssertNotNil(doc.position(from: doc.beginningOfDocument, toBoundary: .word, in: .storage(.forward)))
+        XCTAssertNotNil(doc.rangeEnclosing(doc.endOfDocument, with: .sentence, in: .storage(.backward)))
+        XCTAssertGreaterThan(doc.words.reduce(0) { n, _ in n + 1 }, 600)
+        XCTAssertTrue(isKnownUniquelyReferenced(&doc.rope.root), "an idle iterator still holds the text")
+    }
+
     func testConcurrentLookupsAgreeWithSerialOnes() {
         let expected = Self.texts.map { Self.lookups($0.0, $0.1) }
         let results = Mutex<[Int: [[Int]]]>([:])

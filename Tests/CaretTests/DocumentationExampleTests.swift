@@ -81,6 +81,11 @@ final class DocumentationExampleTests: XCTestCase {
             q = end
         }
         XCTAssertEqual(words, ["ภาษา", "ไทย", "ง่าย", "นิด", "เดียว"])
+        XCTAssertEqual(thai.words.map { thai.text(in: $0.range) }, words)
+
+        let sentence = TextDocument("Hello, wide world.")
+        XCTAssertEqual(sentence.words.map { sentence.text(in: $0.range)! }, ["Hello", "wide", "world"])
+        XCTAssertEqual(sentence.words.map(\.graphemeOffsets), [0..<5, 7..<11, 12..<17])
 
         let text = TextDocument("Hello wide world")
         let all = try XCTUnwrap(text.textRange(from: text.beginningOfDocument, to: text.endOfDocument))

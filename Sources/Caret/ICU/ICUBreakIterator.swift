@@ -33,20 +33,23 @@ final class ICUBreakIterator {
     private let iterator: OpaquePointer
     private var text: [UInt16]
     private var source: RopeText?
+    /// What the iterator was made for, to hand it back to the pool (`BreakIteratorPrototypes`).
+    private let kind: Kind
+    private let locale: String
 
     /// - Returns: nil when ICU cannot open an iterator for `locale`.
     init?(_ kind: Kind, locale: String = "", utf16 text: [UInt16]) {
         self.text = text
+        self.kind = kind
+        self.locale = locale
         var status: caret_icu_status = CARET_ICU_OK
         guard let opened = BreakIteratorPrototypes.shared.makeIterator(kind, locale: locale) else { return nil }
         iterator = opened
         self.text.withUnsafeBufferPointer { p in
             caret_break_set_utf16(iterator, p.baseAddress, Int32(p.count), &status)
         }
-        guard caret_icu_succeeded(status) else {
-            caret_break_close(iterator)
-            return nil
-        }
+        // Every property is set, so a failure here runs `deinit`, which disposes of the iterator.
+        guard caret_icu_succeeded(status) else { return nil }
     }
 
     /// An iterator over `source` (a rope read chunk by chunk; no copy of the text).
@@ -54,17 +57,19 @@ final class ICUBreakIterator {
     init?(_ kind: Kind, locale: String = "", source: RopeText) {
         self.text = []
         self.source = source
+        self.kind = kind
+        self.locale = locale
         var status: caret_icu_status = CARET_ICU_OK
         guard let opened = BreakIteratorPrototypes.shared.makeIterator(kind, locale: locale) else { return nil }
         iterator = opened
         caret_break_set_text(iterator, source.text, &status)
-        guard caret_icu_succeeded(status) else {
-            caret_break_close(iterator)
-            return nil
-        }
+        // Every property is set, so a failure here runs `deinit`, which disposes of the iterator.
+        guard caret_icu_succeeded(status) else { return nil }
     }
 
-    deinit { caret_break_close(iterator) }
+    /// Back to the pool, with its language engines, for the next iterator of its kind and
+    /// locale (it drops its text there, before `text` and `source` go).
+    deinit { BreakIteratorPrototypes.shared.recycle(iterator, kind, locale: locale) }
 
     /// ICU's offset of `offset` (the UTF-16 offset of a rope's byte), rounded as `roundingUp`.
     private func native(_ offset: Int, roundingUp: Bool = false) -> Int32 {
@@ -95,6 +100,21 @@ final class ICUBreakIterator {
     func isBoundary(_ offset: Int) -> Bool {
         if let source, !source.isScalarBoundary(utf8: offset) { return false }
         return caret_break_is_boundary(iterator, native(offset))
+    }
+
+    /// The first boundary after UTF-16 offset `u` in ICU's own offsets (UTF-16 units for both
+    /// kinds of text: no translation), or nil at the end. For walks that track offsets
+    /// themselves (`TextDocument.Words`).
+    func followingUTF16(_ u: Int) -> Int? {
+        let b = caret_break_following(iterator, Int32(clamping: u))
+        return b == CARET_BREAK_DONE ? nil : Int(b)
+    }
+
+    /// The boundary after the one last returned, in UTF-16 offsets, or nil at the end.
+    /// Amortised O(1) per boundary: ICU goes on from where it is, reading the text in order.
+    func nextUTF16() -> Int? {
+        let b = caret_break_next(iterator)
+        return b == CARET_BREAK_DONE ? nil : Int(b)
     }
 
     /// The status of the rule that made the boundary last returned: for words, the kind of the
@@ -156,6 +176,45 @@ public enum ICUReference {
     public static func boundariesUTF16(_ kind: String, locale: String = "", _ text: [UInt16]) -> [(offset: Int, status: Int)] {
         guard !text.isEmpty, let k = ICUBreakIterator.Kind(name: kind) else { return [(0, 0)] }
         return ICUBreakIterator(k, locale: locale, utf16: text)?.boundariesWithStatus() ?? []
+    }
+
+    /// ICU's word iterator for `locale` over the flat text, walked from start to end, reading
+    /// each boundary's rule status as a word walk must: the number of segments that are words
+    /// (status 100 and up: numbers, letters, kana, ideographs). The reference pass of the
+    /// `words.walk` benchmark. O(n).
+    public static func wordSegmentCount(_ text: [UInt16], locale: String = "") -> Int {
+        guard !text.isEmpty, let words = ICUBreakIterator(.word, locale: locale, utf16: text) else { return 0 }
+        var count = 0
+        while words.nextUTF16() != nil {
+            if words.ruleStatus >= 100 { count += 1 }
+        }
+        return count
+    }
+
+    /// The words of `text` for `locale` as the tokenizer cuts them, in order, each passed to
+    /// `body` as UTF-16 offsets and as grapheme offsets: ICU's word segments on the flat text,
+    /// joined across boundaries that fall inside a grapheme cluster (ICU's character iterator),
+    /// a word when any joined segment is one (what `TextDocument.words` must yield). Two flat
+    /// ICU passes in step, no boundary array. O(n).
+    public static func forEachWordUTF16(_ text: [UInt16], locale: String = "",
+                                        _ body: (_ utf16: Range<Int>, _ graphemes: Range<Int>) -> Void) {
+        guard !text.isEmpty, let words = ICUBreakIterator(.word, locale: locale, utf16: text),
+              let clusters = ICUBreakIterator(.character, utf16: text) else { return }
+        // `cluster` is the last cluster boundary passed and `clustersBefore` the clusters
+        // before it; `start` the current piece's start and `startClusters` the clusters before it.
+        var start = 0, startClusters = 0, cluster = 0, clustersBefore = 0, isWord = false
+        while let b = words.nextUTF16() {
+            isWord = isWord || words.ruleStatus >= 100
+            while cluster < b {
+                cluster = clusters.nextUTF16() ?? text.count
+                clustersBefore += 1
+            }
+            guard cluster == b else { continue }
+            if isWord { body(start..<b, startClusters..<clustersBefore) }
+            start = b
+            startClusters = clustersBefore
+            isWord = false
+        }
     }
 
     /// The Unicode version of the ICU data, "15.0" for ICU 72.
