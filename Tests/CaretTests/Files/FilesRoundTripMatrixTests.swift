@@ -8,7 +8,7 @@ import XCTest
 /// with the detected format: byte-identical. Also measures detection on the files without a
 /// mark in the legacy encodings (and GB18030): the right encoding, or one that decodes them to
 /// the same text (ISO-8859-1 and windows-1252 agree on most Latin text), for ≥ 95 %.
-final class RoundTripMatrixTests: XCTestCase {
+final class FilesRoundTripMatrixTests: XCTestCase {
     /// (ICU's name, iconv's name, has a byte-order mark, counts for detection).
     static let encodings: [(icu: String, iconv: String, mark: Bool, legacy: Bool)] = [
         ("UTF-8", "UTF-8", true, false),
