@@ -13,8 +13,6 @@ import Darwin
 
 /// A temporary file that replaces `target` on `commit()`; removed when dropped uncommitted.
 final class AtomicFile {
-    /// The path as given, for errors.
-    let path: String
     /// The file replaced: `path`, or what it links to when it is a symbolic link (so the link
     /// stays a link).
     private let target: String
@@ -27,9 +25,8 @@ final class AtomicFile {
     /// Creates the temporary file beside the target, with the target's permission bits (and
     /// owner and group where the process may set them) when the target exists; a new file gets
     /// 0666 less the umask, as `open(2)` gives.
-    /// - Throws: `.unwritable(errno:step:)`.
-    init(replacing path: String) throws(TextFileError) {
-        self.path = path
+    /// - Throws: `.unwritableFile(errno:step:)`.
+    init(replacing path: String) throws(TextError) {
         var target = path
         var info = stat()
         if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, let real = realpath(path, nil) {
@@ -48,14 +45,14 @@ final class AtomicFile {
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }
-        guard fd >= 0 else { throw TextFileError(.unwritable(errno: errno, step: "create"), offset: 0, path: path) }
+        guard fd >= 0 else { throw TextError(.unwritableFile(errno: errno, step: "create"), byteOffset: 0) }
         self.fd = fd
         self.temporary = temporary
         if stat(target, &info) == 0 {
             if fchmod(fd, info.st_mode & 0o7777) != 0 {
                 let code = errno
                 abandon()
-                throw TextFileError(.unwritable(errno: code, step: "fchmod"), offset: 0, path: path)
+                throw TextError(.unwritableFile(errno: code, step: "fchmod"), byteOffset: 0)
             }
             if info.st_uid != geteuid() || info.st_gid != getegid() {
                 // Only root (or the owner, for a group it belongs to) may: else the new file is
@@ -68,14 +65,14 @@ final class AtomicFile {
     deinit { abandon() }
 
     /// Appends `bytes` to the temporary file.
-    /// - Throws: `.unwritable(errno:step:)` ("write"), offset: bytes written before.
-    func write(_ bytes: [UInt8]) throws(TextFileError) {
+    /// - Throws: `.unwritableFile(errno:step:)` ("write"), offset: bytes written before.
+    func write(_ bytes: [UInt8]) throws(TextError) {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + done, $0.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw TextFileError(.unwritable(errno: errno, step: "write"), offset: written, path: path)
+                throw TextError(.unwritableFile(errno: errno, step: "write"), byteOffset: written)
             }
             done += n
             written += n
@@ -83,10 +80,10 @@ final class AtomicFile {
     }
 
     /// Flushes the temporary file, renames it over the target and flushes the directory.
-    /// - Throws: `.unwritable(errno:step:)` ("fsync", "close", "rename" — the target is then
+    /// - Throws: `.unwritableFile(errno:step:)` ("fsync", "close", "rename" — the target is then
     ///   the old file — or "fsync directory": the new file is in place, its rename perhaps not
     ///   yet durable).
-    func commit() throws(TextFileError) {
+    func commit() throws(TextError) {
         if fsync(fd) != 0 { throw failure("fsync") }
         let closed = close(fd)
         fd = -1
@@ -104,10 +101,10 @@ final class AtomicFile {
     private var temporaryExists = true
 
     /// The error for a failed `step`, with the current `errno`; removes the temporary file.
-    private func failure(_ step: String) -> TextFileError {
+    private func failure(_ step: String) -> TextError {
         let code = errno
         abandon()
-        return TextFileError(.unwritable(errno: code, step: step), offset: written, path: path)
+        return TextError(.unwritableFile(errno: code, step: step), byteOffset: written)
     }
 
     /// Closes and removes the temporary file (nothing once committed). O(1).

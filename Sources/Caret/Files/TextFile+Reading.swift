@@ -20,20 +20,20 @@ extension TextFile {
     /// detection may read it more than once. Every line keeps its own ending unless
     /// `options.lineEndings` asks for one style. `format` reports what was found.
     ///
-    /// - Throws: `TextFileError`: `.unreadable` (offset: bytes read before), `.unknownEncoding`
+    /// - Throws: `TextError`: `.unreadableFile` (offset: bytes read before), `.unknownEncoding`
     ///   for a forced name ICU does not know, `.undecodable(encoding:)` with the file's byte
     ///   offset of the first invalid sequence (in the forced encoding, or in UTF-8 when no
-    ///   guess decoded the file), `.binary` with the offset of the first NUL byte.
+    ///   guess decoded the file), `.binaryFile` with the offset of the first NUL byte.
     ///   With `options.keepsUndecodableBytes`, undecodable bytes load as U+FFFD instead.
     /// - Complexity: O(n) for an n-byte file; at most 2 + `guessesTried` passes when detecting.
-    public init(contentsOfFile path: String, options: ReadOptions = ReadOptions()) throws(TextFileError) {
+    public init(contentsOfFile path: String, options: ReadOptions = ReadOptions()) throws(TextError) {
         let file = try InputFile(path)
         let head = try file.bytes(at: 0, count: TextFile.headSize)
         let lossless = options.keepsUndecodableBytes
 
         if let forced = options.encoding {
             guard let converter = ICUConverter(encoding: forced) else {
-                throw TextFileError(.unknownEncoding(forced), offset: 0, path: path)
+                throw TextError(.unknownEncoding(forced), byteOffset: 0)
             }
             var name = converter.standardName
             let mark = EncodingSniffing.byteOrderMark(head)
@@ -56,7 +56,7 @@ extension TextFile {
                                        options: options, lossless: lossless)
             return
         }
-        let utf8Error: TextFileError
+        let utf8Error: TextError
         do {
             self = try TextFile.decode(file, encoding: "UTF-8", byteOrderMark: 0, detection: .validUTF8,
                                        options: options, lossless: false)
@@ -71,13 +71,13 @@ extension TextFile {
         if utf8Error.offset >= head.count - 4 {
             evidence += [0x0A] + (try file.bytes(at: max(0, utf8Error.offset - 1024), count: TextFile.headSize))
         }
-        let fallback = { (error: TextFileError) throws(TextFileError) -> TextFile in
+        let fallback = { (error: TextError) throws(TextError) -> TextFile in
             guard lossless else { throw error }
             return try TextFile.decode(file, encoding: "UTF-8", byteOrderMark: 0, detection: .bestGuess,
                                        options: options, lossless: true)
         }
         if let nul = EncodingSniffing.firstNUL(head) {
-            self = try fallback(TextFileError(.binary, offset: nul, path: path))
+            self = try fallback(TextError(.binaryFile, byteOffset: nul))
             return
         }
         if EncodingSniffing.looksLikeDamagedUTF8(evidence) {
@@ -110,7 +110,7 @@ extension TextFile {
     /// Decodes the whole of `file` after its first `byteOrderMark` bytes in `encoding`.
     private static func decode(_ file: InputFile, encoding: String, byteOrderMark: Int,
                                detection: TextFileFormat.Detection, options: ReadOptions,
-                               lossless: Bool) throws(TextFileError) -> TextFile {
+                               lossless: Bool) throws(TextError) -> TextFile {
         var sink = DocumentSink(lineEndings: options.lineEndings)
         let name: String
         if encoding == "UTF-8" && options.lineEndings == nil && !lossless {
@@ -119,7 +119,7 @@ extension TextFile {
             name = "UTF-8"
         } else {
             guard let converter = ICUConverter(encoding: encoding) else {
-                throw TextFileError(.unknownEncoding(encoding), offset: 0, path: file.path)
+                throw TextError(.unknownEncoding(encoding), byteOffset: 0)
             }
             name = converter.standardName
             try decode(file, from: byteOrderMark, with: converter, encodingName: name, lossless: lossless,
@@ -130,7 +130,7 @@ extension TextFile {
         do {
             (document, counts) = try sink.finish()
         } catch {
-            throw TextFileError(.undecodable(encoding: name), offset: byteOrderMark + error.offset, path: file.path)
+            throw TextError(.undecodable(encoding: name), byteOffset: byteOrderMark + error.offset)
         }
         let format = TextFileFormat(encoding: name, hasByteOrderMark: byteOrderMark > 0, lineEndings: counts,
                                     detection: detection)
@@ -143,7 +143,7 @@ extension TextFile {
 
     /// UTF-8 read straight into the sink (no conversion).
     private static func decodeUTF8(_ file: InputFile, from start: Int, into sink: inout DocumentSink)
-        throws(TextFileError)
+        throws(TextError)
     {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readSize)
         defer { buffer.deallocate() }
@@ -154,7 +154,7 @@ extension TextFile {
             do {
                 try sink.append(UnsafeBufferPointer(rebasing: buffer[..<n]))
             } catch {
-                throw TextFileError(.undecodable(encoding: "UTF-8"), offset: start + error.offset, path: file.path)
+                throw TextError(.undecodable(encoding: "UTF-8"), byteOffset: start + error.offset)
             }
             offset += n
         }
@@ -163,7 +163,7 @@ extension TextFile {
     /// Bytes through an ICU converter to UTF-16, then UTF-8, into the sink, one read at a time.
     private static func decode(_ file: InputFile, from start: Int, with converter: ICUConverter,
                                encodingName: String, lossless: Bool, into sink: inout DocumentSink)
-        throws(TextFileError)
+        throws(TextError)
     {
         let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readSize)
         defer { input.deallocate() }
@@ -177,13 +177,13 @@ extension TextFile {
         var carried: UInt16?  // a lead surrogate whose trail the next output brings
         var offset = start
         // Emits `count` units from the start of `utf16` into the sink.
-        func emit(_ count: Int) throws(TextFileError) {
+        func emit(_ count: Int) throws(TextError) {
             guard count > 0 else { return }
             let n = ICUTranscode.utf8(from: UnsafeBufferPointer(start: u16, count: count), into: utf8.baseAddress!)
             do {
                 try sink.append(UnsafeBufferPointer(rebasing: utf8[..<n]))
             } catch {
-                throw TextFileError(.undecodable(encoding: encodingName), offset: offset, path: file.path)
+                throw TextError(.undecodable(encoding: encodingName), byteOffset: offset)
             }
         }
         while true {
@@ -215,10 +215,10 @@ extension TextFile {
                     let bad = converter.invalidBytes
                     let at = offset + (source - base) - bad.count
                     guard ICUConverter.isConversionFailure(status), lossless else {
-                        throw TextFileError(.undecodable(encoding: encodingName), offset: at, path: file.path)
+                        throw TextError(.undecodable(encoding: encodingName), byteOffset: at)
                     }
                     do { try sink.appendUndecodable(bad) } catch {
-                        throw TextFileError(.undecodable(encoding: encodingName), offset: at, path: file.path)
+                        throw TextError(.undecodable(encoding: encodingName), byteOffset: at)
                     }
                     continue
                 }

@@ -14,18 +14,18 @@ extension TextFile {
     /// load are written back where their U+FFFD is untouched (before the first edit or after the
     /// last) and the encoding is the loaded one.
     ///
-    /// - Throws: `TextFileError`, and then the target is unchanged and no temporary file is
+    /// - Throws: `TextError`, and then the target is unchanged and no temporary file is
     ///   left: `.unknownEncoding`; `.noByteOrderMark` for a mark asked in an encoding without
     ///   one; `.unrepresentable(encoding:scalar:line:column:)` for the first character the
     ///   encoding cannot hold (unless `options.substitutesUnrepresentable`), with its 1-based
-    ///   line and 1-based column in grapheme clusters; `.unwritable(errno:step:)`.
+    ///   line and 1-based column in grapheme clusters; `.unwritableFile(errno:step:)`.
     /// - Complexity: O(n) for n bytes of text; memory O(1) besides the document (a 1 MiB
     ///   output buffer and one chunk's conversion).
-    public func write(toFile path: String, options: WriteOptions = WriteOptions()) throws(TextFileError) {
+    public func write(toFile path: String, options: WriteOptions = WriteOptions()) throws(TextError) {
         let requested = options.encoding ?? format.encoding
         guard let pipeline = TextEncodingPipeline(encoding: requested, substitute: options.substitutesUnrepresentable,
                                                   lineEndings: options.lineEndings) else {
-            throw TextFileError(.unknownEncoding(requested), offset: 0, path: path)
+            throw TextError(.unknownEncoding(requested), byteOffset: 0)
         }
         let encoding = pipeline.name
         let sameEncoding = encoding == format.encoding
@@ -33,7 +33,7 @@ extension TextFile {
         var mark: [UInt8] = []
         if wantsMark {
             guard let bytes = EncodingSniffing.byteOrderMark(of: encoding) else {
-                throw TextFileError(.noByteOrderMark(encoding: encoding), offset: 0, path: path)
+                throw TextError(.noByteOrderMark(encoding: encoding), byteOffset: 0)
             }
             mark = bytes
         }
@@ -54,8 +54,7 @@ extension TextFile {
                         pipeline.push(UnsafeBufferPointer(rebasing: p[from..<cut]), into: &output)
                     }
                     if let failure {
-                        throw unrepresentable(failure, in: chunk, from: from, at: chunkStart, encoding: encoding,
-                                              path: path)
+                        throw unrepresentable(failure, in: chunk, from: from, at: chunkStart, encoding: encoding)
                     }
                 }
                 from = cut
@@ -75,7 +74,7 @@ extension TextFile {
             chunkStart += chunk.count
         }
         if let failure = pipeline.finish(into: &output) {
-            throw unrepresentable(failure, in: [], from: 0, at: chunkStart, encoding: encoding, path: path)
+            throw unrepresentable(failure, in: [], from: 0, at: chunkStart, encoding: encoding)
         }
         try file.write(output)
         try file.commit()
@@ -84,7 +83,7 @@ extension TextFile {
     /// The error for an unrepresentable character found in `chunk[from...]`, which starts at
     /// byte `chunkStart` of the document: placed by the count of bytes other than CR and LF.
     private func unrepresentable(_ failure: TextEncodingPipeline.Failure, in chunk: [UInt8], from: Int, at chunkStart: Int,
-                                 encoding: String, path: String) -> TextFileError {
+                                 encoding: String) -> TextError {
         var others = 0
         var index = from
         while index < chunk.count {
@@ -97,7 +96,7 @@ extension TextFile {
         }
         let offset = chunkStart + index
         let place = document.lineAndColumn(of: TextPosition(utf8Offset: offset), unit: .grapheme) ?? (0, 0)
-        return TextFileError(.unrepresentable(encoding: encoding, scalar: failure.scalar, line: place.line + 1,
-                                              column: place.column + 1), offset: offset, path: path)
+        return TextError(.unrepresentable(encoding: encoding, scalar: failure.scalar, line: place.line + 1,
+                                          column: place.column + 1), byteOffset: offset)
     }
 }

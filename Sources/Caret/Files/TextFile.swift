@@ -6,10 +6,10 @@
 /// the same kind of file back — byte for byte when nothing was edited.
 ///
 /// ```swift
-/// var file = try TextFile(contentsOfFile: "notes.txt")     // detects the encoding
-/// print(file.format.encoding, file.format.lineEndings)    // "Shift_JIS", lf: 12 crlf: 0 …
-/// file.document = try file.document.replacing(range, with: "…")
-/// try file.write(toFile: "notes.txt")                      // atomic, same encoding and BOM
+/// var file = try TextFile(contentsOfFile: "notes.txt")   // detects the encoding
+/// print(file.format.encoding, file.format.lineEndings)  // "Shift_JIS", lf: 12 crlf: 0 …
+/// _ = try file.document.replace(range, withText: "…")
+/// try file.write(toFile: "notes.txt")                    // atomic, same encoding, BOM, endings
 /// ```
 public struct TextFile: Sendable {
     /// The text. Each line keeps its own ending (LF, CRLF, CR…) unless a normalisation was asked

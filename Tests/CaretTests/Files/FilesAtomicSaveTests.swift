@@ -65,7 +65,7 @@ final class FilesAtomicSaveTests: XCTestCase {
         defer { chmod(locked, 0o700) }
         if geteuid() != 0 {  // root writes anywhere
             XCTAssertThrowsError(try TextFile(document: "x").write(toFile: "\(locked)/a.txt")) { error in
-                guard case .unwritable(let code, let step)? = (error as? TextFileError)?.kind else {
+                guard case .unwritableFile(let code, let step)? = (error as? TextError)?.kind else {
                     return XCTFail("\(error)")
                 }
                 XCTAssertEqual(code, EACCES)

@@ -15,12 +15,12 @@ final class FilesErrorTests: XCTestCase {
         return path
     }
 
-    func assertThrows(_ kind: TextFileError.Kind, at offset: Int, _ body: () throws -> Void,
+    func assertThrows(_ kind: TextError.Kind, at offset: Int, _ body: () throws -> Void,
                       file: StaticString = #filePath, line: UInt = #line) {
         do {
             try body()
             XCTFail("no error", file: file, line: line)
-        } catch let error as TextFileError {
+        } catch let error as TextError {
             XCTAssertEqual(error.kind, kind, "\(error)", file: file, line: line)
             XCTAssertEqual(error.offset, offset, "\(error)", file: file, line: line)
         } catch {
@@ -68,7 +68,7 @@ final class FilesErrorTests: XCTestCase {
     func testBinaryFile() {
         let path = file([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
                          0xFF, 0xD8, 0x00, 0x10, 0x7F, 0x80, 0x81])
-        assertThrows(.binary, at: 8) { _ = try TextFile(contentsOfFile: path) }
+        assertThrows(.binaryFile, at: 8) { _ = try TextFile(contentsOfFile: path) }
     }
 
     func testUnknownEncodingAndMissingFile() {
@@ -76,7 +76,7 @@ final class FilesErrorTests: XCTestCase {
         assertThrows(.unknownEncoding("no-such-charset"), at: 0) {
             _ = try TextFile(contentsOfFile: path, options: .init(encoding: "no-such-charset"))
         }
-        assertThrows(.unreadable(errno: ENOENT), at: 0) { _ = try TextFile(contentsOfFile: "\(self.directory)/none") }
+        assertThrows(.unreadableFile(errno: ENOENT), at: 0) { _ = try TextFile(contentsOfFile: "\(self.directory)/none") }
         assertThrows(.unknownEncoding("no-such-charset"), at: 0) {
             try TextFile(document: "x").write(toFile: path, options: .init(encoding: "no-such-charset"))
         }
@@ -115,10 +115,9 @@ final class FilesErrorTests: XCTestCase {
     }
 
     func testErrorDescriptionsNameThePlace() {
-        let error = TextFileError(.unrepresentable(encoding: "KOI8-R", scalar: "€", line: 2, column: 5), offset: 9,
-                                  path: "a.txt")
-        XCTAssertEqual(error.description, "a.txt: KOI8-R cannot represent U+20AC at line 2, column 5")
-        XCTAssertEqual(TextFileError(.undecodable(encoding: "UTF-8"), offset: 7, path: "b").description,
-                       "b: invalid UTF-8 at byte offset 7")
+        let error = TextError(.unrepresentable(encoding: "KOI8-R", scalar: "€", line: 2, column: 5), byteOffset: 9)
+        XCTAssertEqual(error.description, "KOI8-R cannot represent U+20AC at line 2, column 5")
+        XCTAssertEqual(TextError(.undecodable(encoding: "UTF-8"), byteOffset: 7).description,
+                       "invalid UTF-8 at byte offset 7")
     }
 }
