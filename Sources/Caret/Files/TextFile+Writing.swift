@@ -58,6 +58,10 @@ extension TextFile {
                     }
                 }
                 from = cut
+                if raw && !chunk[cut...].starts(with: [0xEF, 0xBF, 0xBD]) {
+                    next += 1  // not a U+FFFD after all (cannot happen for an untouched entry): text as it is
+                    continue
+                }
                 if raw {
                     // The original bytes instead of their U+FFFD (3 bytes of UTF-8, one scalar,
                     // so never split between chunks).
