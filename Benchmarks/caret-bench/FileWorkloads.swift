@@ -18,7 +18,7 @@ extension Bench {
     }
 
     /// `file.save.utf8`, `file.save.utf16` (GB/s of the document's UTF-8, atomic save with
-    /// `fsync`), `file.load.utf8` (ms; baseline `TextDocument(contentsOfFile:)` of the same
+    /// `fsync`; baseline: `write(2)` of as many bytes in 1 MiB calls and `fsync`, the floor), `file.load.utf8` (ms; baseline `TextDocument(contentsOfFile:)` of the same
     /// file) and `file.load.utf16` (ms; baseline `file.load.utf8`: the ratio is the UTF-16 load
     /// against the UTF-8 one). Every save is checked by loading it back.
     mutating func fileWorkloads(_ doc: TextDocument) {
@@ -30,6 +30,20 @@ extension Bench {
         let file = TextFile(document: doc)
         let megabytes = Double(doc.count(in: .utf8)) / 1e6
         var failure: (any Error)?
+        // The floor: the same number of bytes written by write(2) in 1 MiB calls, then fsync.
+        let rawPath = directory + "/raw.bin"
+        let raw = [UInt8](repeating: 0x61, count: doc.count(in: .utf8))
+        let rawTimes = timed(anySelected(["file.save"]) ? reps : 0, measured: false) {
+            let fd = open(rawPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            raw.withUnsafeBytes { bytes in
+                for start in stride(from: 0, to: bytes.count, by: 1 << 20) {
+                    _ = write(fd, bytes.baseAddress! + start, min(1 << 20, bytes.count - start))
+                }
+            }
+            fsync(fd)
+            close(fd)
+            unlink(rawPath)
+        }
         for (name, path, encoding) in [("file.save.utf8", utf8Path, "UTF-8"), ("file.save.utf16", utf16Path, "UTF-16LE")] {
             // Saved once at least when only the loads run: they read these files.
             let times = timed(selected(name) ? reps : (anySelected(["file.load"]) ? 1 : 0)) {
@@ -38,8 +52,9 @@ extension Bench {
             check(failure == nil, "\(name) threw \(String(describing: failure))")
             guard selected(name) else { continue }
             record(Workload(name: name, unit: "GB/s", samples: times.map { megabytes / 1e3 / $0 },
-                            note: String(format: "%.0f MB of UTF-8 text to %@ in %@, atomic (fsync, rename)", megabytes,
-                                         encoding, Bench.fileDirectory)))
+                            baseline: megabytes / 1e3 / median(rawTimes),
+                            note: String(format: "%.0f MB of UTF-8 text to %@ in %@, atomic; baseline: write(2) + fsync "
+                                             + "of as many bytes", megabytes, encoding, Bench.fileDirectory)))
         }
         guard anySelected(["file.load"]) else { return }
         var plain = TextDocument()

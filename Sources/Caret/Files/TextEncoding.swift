@@ -79,14 +79,13 @@ final class TextEncodingPipeline {
             return nil
         case .utf16(let bigEndian):
             let n = transcode(utf8)
-            let start = output.count
-            output.append(contentsOf: repeatElement(0, count: 2 * n))
-            output.withUnsafeMutableBytes { out in
-                units.withUnsafeBufferPointer { u in
-                    for i in 0..<n {
-                        let v = bigEndian ? u[i].bigEndian : u[i].littleEndian
-                        out.storeBytes(of: v, toByteOffset: start + 2 * i, as: UInt16.self)
-                    }
+            units.withUnsafeMutableBufferPointer { u in
+                // ICU writes the host's order: swap only when the file's differs.
+                if bigEndian != (UInt16(1).bigEndian == 1) {
+                    for i in 0..<n { u[i] = u[i].byteSwapped }
+                }
+                UnsafeMutableRawPointer(u.baseAddress!).withMemoryRebound(to: UInt8.self, capacity: 2 * n) {
+                    output.append(contentsOf: UnsafeBufferPointer(start: $0, count: 2 * n))
                 }
             }
             return nil
