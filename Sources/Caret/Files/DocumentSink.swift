@@ -57,6 +57,8 @@ struct DocumentSink {
             try loader.append(scratch)
         }
         let document = try loader.finish()
-        return (document, counter.finished())
+        // A rewrite changes neither the number of endings nor the other kinds: the document's
+        // terminators less the file's LF, CRLF and CR are the file's other endings.
+        return (document, counter.finished(terminators: document.lineCount - 1))
     }
 }

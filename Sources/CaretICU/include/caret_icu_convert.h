@@ -59,9 +59,9 @@ int32_t caret_converter_invalid_bytes(const struct caret_converter *converter, u
 /// returns their number.
 int32_t caret_converter_invalid_units(const struct caret_converter *converter, uint16_t units[32]);
 
-/// UTF-8 `[source, source + length)` (well-formed) as UTF-16 into `dest` (room for `capacity`
-/// units); returns the number of units (more than `capacity`, with a buffer overflow in
-/// `status`, when it does not fit).
+/// UTF-8 `[source, source + length)` (well-formed: it is not checked) as UTF-16 into `dest`
+/// (room for `capacity` units; `length` units always suffice); returns the number of units
+/// (more than `capacity`, with a buffer overflow in `status`, when it does not fit).
 int32_t caret_utf8_to_utf16(uint16_t *dest, int32_t capacity, const uint8_t *source, int32_t length,
                             caret_icu_status *status);
 
