@@ -94,7 +94,7 @@ struct Bench {
         }
 
         let docNames = ["load.generated", "load.streaming", "stats.", "position.", "edit.", "walk.", "snapshot.",
-                        "memory.generated", "input."]
+                        "memory.generated", "input.", "file."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
@@ -122,6 +122,7 @@ struct Bench {
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
+        if anySelected(["file."]) { fileWorkloads(doc) }
         if anySelected(["move."]) { movement(sampleSet) }
         if anySelected(["words."]) { words(sampleSet, texts: samples, main: (doc, generated.isEmpty ? 0 : sizeMB)) }
         if anySelected(["case."]) { caseMapping(samples) }

@@ -32,17 +32,42 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A position, range or offset outside the document; `offset` is the offending value in
         /// `unit`, `bound` the largest allowed (the document's length in `unit`).
         case outOfBounds(unit: TextUnit, bound: Int)
-        /// Reading a file failed (`TextDocument(contentsOfFile:)`): `errno` is the system's
-        /// error number (`ENOENT`, `EACCES`, `EISDIR`…), `offset` the bytes read before it.
+        /// Reading a file failed (`TextDocument(contentsOfFile:)`, `TextFile(contentsOfFile:)`):
+        /// `errno` is the system's error number (`ENOENT`, `EACCES`, `EISDIR`…), `offset` the
+        /// bytes read before it.
         case unreadableFile(errno: Int32)
+        /// Saving a file failed at `step` ("create", "fchmod", "write", "fsync", "close",
+        /// "rename", "fsync directory"): `errno` is the system's error number; `offset` is the
+        /// bytes written before it. The target is unchanged (except after "fsync directory":
+        /// the new file is in place, its rename perhaps not yet on disk) and no temporary file
+        /// is left.
+        case unwritableFile(errno: Int32, step: String)
+        /// ICU knows no encoding by this name (one forced on load or chosen for a save).
+        case unknownEncoding(String)
+        /// The file's bytes are not valid in `encoding` (the one forced, or detected, or UTF-8
+        /// when no guess decoded the file): `offset` is the byte offset in the file (counted
+        /// from its first byte, a byte-order mark included) of the first invalid, unassigned or
+        /// cut-off sequence.
+        case undecodable(encoding: String)
+        /// The file looks binary: not valid UTF-8, with NUL bytes that no UTF-16 or UTF-32
+        /// pattern explains, and no encoding was forced; `offset` is its first NUL byte.
+        case binaryFile
+        /// The text holds a character that `encoding` cannot represent: `scalar` is the first
+        /// one, at 1-based `line`, 1-based `column` counted in grapheme clusters (the cluster
+        /// that holds it); `offset` is its byte offset in the document's UTF-8.
+        case unrepresentable(encoding: String, scalar: Unicode.Scalar, line: Int, column: Int)
+        /// A byte-order mark was asked for in an encoding that has none (only the UTFs and
+        /// GB18030 have one).
+        case noByteOrderMark(encoding: String)
     }
 
-    /// What went wrong: ill-formed UTF-8 (with the reason) or an offset out of bounds (with its
-    /// unit and the bound).
+    /// What went wrong: ill-formed UTF-8 (with the reason), an offset out of bounds (with its
+    /// unit and the bound), or a file that could not be read, decoded, encoded or written.
     public let kind: Kind
-    /// The offset the error names: the byte offset of the bad sequence for UTF-8 errors, the
-    /// offending offset in its `unit` for bounds errors, the bytes read before the failure for
-    /// file errors.
+    /// The offset the error names: the byte offset of the bad sequence for UTF-8 and
+    /// `undecodable` errors, the offending offset in its `unit` for bounds errors, the bytes read
+    /// or written before the failure for file errors, the first NUL byte of a binary file, the
+    /// UTF-8 offset of an unrepresentable character (0 when there is no place).
     public let offset: Int
 
     init(_ kind: Kind, byteOffset: Int) {
@@ -69,6 +94,20 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
             return "offset \(offset) (\(unit)) is outside the document (0...\(bound))"
         case .unreadableFile(let code):
             return "cannot read the file after byte offset \(offset): \(String(cString: strerror(code))) (errno \(code))"
+        case .unwritableFile(let code, let step):
+            return "cannot write the file (\(step)) after byte \(offset): \(String(cString: strerror(code))) (errno \(code))"
+        case .unknownEncoding(let name):
+            return "unknown encoding \"\(name)\""
+        case .undecodable(let encoding):
+            return "invalid \(encoding) at byte offset \(offset)"
+        case .binaryFile:
+            return "binary file (NUL byte at byte offset \(offset), not UTF-16 or UTF-32)"
+        case .unrepresentable(let encoding, let scalar, let line, let column):
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return "\(encoding) cannot represent U+\(code) at line \(line), column \(column)"
+        case .noByteOrderMark(let encoding):
+            return "\(encoding) has no byte-order mark"
         }
     }
 }

@@ -19,5 +19,7 @@
 #include "caret_icu_locale_data.h"
 #include "caret_icu_number.h"
 #include "caret_icu_locale_availability.h"
+#include "caret_icu_convert.h"
+#include "caret_icu_detect.h"
 
 #endif

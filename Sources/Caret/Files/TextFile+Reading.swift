@@ -1,0 +1,231 @@
+// Loading a file: deciding its encoding (given, byte-order mark, valid UTF-8, NUL pattern,
+// ICU's detector) and decoding it piece by piece into the rope. See docs/ARCHITECTURE.md,
+// "Files: reading and writing".
+
+extension TextFile {
+    /// The size of each read, in bytes.
+    static let readSize = 1 << 20
+    /// How many bytes from the start decide a byte-order mark, UTF-16/32 and the detector's
+    /// sample.
+    static let headSize = 1 << 16
+    /// How many of the detector's guesses are tried in turn when the first does not decode.
+    static let guessesTried = 3
+
+    /// Loads the text file at `path`, finding its encoding unless `options.encoding` names it:
+    /// a byte-order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE, GB18030), else UTF-8 when the
+    /// whole file is valid UTF-8, else UTF-16 or UTF-32 by the pattern of NUL bytes, else ICU's
+    /// charset detector (given the lines with bytes above 0x7F; its guesses of at least
+    /// `options.minimumConfidence` tried in turn until one decodes the whole file). The file is
+    /// read 1 MiB at a time and decoded into the rope as it comes (never whole in memory); a
+    /// detection may read it more than once. Every line keeps its own ending unless
+    /// `options.lineEndings` asks for one style. `format` reports what was found.
+    ///
+    /// - Throws: `TextError`: `.unreadableFile` (offset: bytes read before), `.unknownEncoding`
+    ///   for a forced name ICU does not know, `.undecodable(encoding:)` with the file's byte
+    ///   offset of the first invalid sequence (in the forced encoding, or in UTF-8 when no
+    ///   guess decoded the file), `.binaryFile` with the offset of the first NUL byte.
+    ///   With `options.keepsUndecodableBytes`, undecodable bytes load as U+FFFD instead.
+    /// - Complexity: O(n) for an n-byte file; at most 2 + `guessesTried` passes when detecting.
+    public init(contentsOfFile path: String, options: ReadOptions = ReadOptions()) throws(TextError) {
+        let file = try InputFile(path)
+        let head = try file.bytes(at: 0, count: TextFile.headSize)
+        let lossless = options.keepsUndecodableBytes
+
+        if let forced = options.encoding {
+            guard let converter = ICUConverter(encoding: forced) else {
+                throw TextError(.unknownEncoding(forced), byteOffset: 0)
+            }
+            var name = converter.standardName
+            let mark = EncodingSniffing.byteOrderMark(head)
+            if name == "UTF-16" || name == "UTF-32" {
+                // A UTF without its byte order: the mark says it, else big-endian (Unicode's rule).
+                name = mark.map(\.encoding).flatMap { $0.hasPrefix(name) ? $0 : nil } ?? name + "BE"
+            }
+            let markLength = mark.flatMap { $0.encoding == name ? $0.length : nil } ?? 0
+            self = try TextFile.decode(file, encoding: name, byteOrderMark: markLength, detection: .given,
+                                       options: options, lossless: lossless)
+            return
+        }
+        if let mark = EncodingSniffing.byteOrderMark(head) {
+            self = try TextFile.decode(file, encoding: mark.encoding, byteOrderMark: mark.length,
+                                       detection: .byteOrderMark, options: options, lossless: lossless)
+            return
+        }
+        if let utf = EncodingSniffing.nulPattern(head) {
+            self = try TextFile.decode(file, encoding: utf, byteOrderMark: 0, detection: .nulPattern,
+                                       options: options, lossless: lossless)
+            return
+        }
+        let utf8Error: TextError
+        do {
+            self = try TextFile.decode(file, encoding: "UTF-8", byteOrderMark: 0, detection: .validUTF8,
+                                       options: options, lossless: false)
+            return
+        } catch {
+            guard case .undecodable = error.kind else { throw error }
+            utf8Error = error
+        }
+        // Not UTF-8: look at the bytes around the first invalid sequence too, when it lies
+        // beyond the head (a long ASCII preamble).
+        var evidence = head
+        if utf8Error.offset >= head.count - 4 {
+            evidence += [0x0A] + (try file.bytes(at: max(0, utf8Error.offset - 1024), count: TextFile.headSize))
+        }
+        let fallback = { (error: TextError) throws(TextError) -> TextFile in
+            guard lossless else { throw error }
+            return try TextFile.decode(file, encoding: "UTF-8", byteOrderMark: 0, detection: .bestGuess,
+                                       options: options, lossless: true)
+        }
+        if let nul = EncodingSniffing.firstNUL(head) {
+            self = try fallback(TextError(.binaryFile, byteOffset: nul))
+            return
+        }
+        if EncodingSniffing.looksLikeDamagedUTF8(evidence) {
+            self = try fallback(utf8Error)
+            return
+        }
+        let sample = EncodingSniffing.detectorSample(evidence)
+        let guesses = sample.withUnsafeBufferPointer { ICUCharsetDetector.guesses($0) }.filter {
+            $0.confidence >= options.minimumConfidence && !$0.name.hasPrefix("UTF")
+                && ICUConverter(encoding: $0.name) != nil
+        }
+        for guess in guesses.prefix(TextFile.guessesTried) {
+            do {
+                self = try TextFile.decode(file, encoding: guess.name, byteOrderMark: 0,
+                                           detection: .detector(confidence: guess.confidence), options: options,
+                                           lossless: false)
+                return
+            } catch {
+                guard case .undecodable = error.kind else { throw error }
+            }
+        }
+        guard lossless, let best = guesses.first else {
+            self = try fallback(utf8Error)
+            return
+        }
+        self = try TextFile.decode(file, encoding: best.name, byteOrderMark: 0, detection: .bestGuess,
+                                   options: options, lossless: true)
+    }
+
+    /// Decodes the whole of `file` after its first `byteOrderMark` bytes in `encoding`.
+    private static func decode(_ file: InputFile, encoding: String, byteOrderMark: Int,
+                               detection: TextFileFormat.Detection, options: ReadOptions,
+                               lossless: Bool) throws(TextError) -> TextFile {
+        var sink = DocumentSink(lineEndings: options.lineEndings)
+        let name: String
+        if encoding == "UTF-8" && options.lineEndings == nil && !lossless {
+            // The common case: the file's bytes go straight into the loader, checked there.
+            try decodeUTF8(file, from: byteOrderMark, into: &sink)
+            name = "UTF-8"
+        } else {
+            guard let converter = ICUConverter(encoding: encoding) else {
+                throw TextError(.unknownEncoding(encoding), byteOffset: 0)
+            }
+            name = converter.standardName
+            try decode(file, from: byteOrderMark, with: converter, encodingName: name, lossless: lossless,
+                       into: &sink)
+        }
+        let document: TextDocument
+        let counts: LineEndingCounts
+        do {
+            (document, counts) = try sink.finish()
+        } catch {
+            throw TextError(.undecodable(encoding: name), byteOffset: byteOrderMark + error.offset)
+        }
+        let format = TextFileFormat(encoding: name, hasByteOrderMark: byteOrderMark > 0, lineEndings: counts,
+                                    detection: detection)
+        var result = TextFile(document: document, format: format)
+        if !sink.undecodable.isEmpty {
+            result.undecodable = UndecodableBytes(entries: sink.undecodable, loadedDocument: document, encoding: name)
+        }
+        return result
+    }
+
+    /// UTF-8 read straight into the sink (no conversion).
+    private static func decodeUTF8(_ file: InputFile, from start: Int, into sink: inout DocumentSink)
+        throws(TextError)
+    {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readSize)
+        defer { buffer.deallocate() }
+        var offset = start
+        while true {
+            let n = try file.read(at: offset, into: buffer)
+            if n == 0 { return }
+            do {
+                try sink.append(UnsafeBufferPointer(rebasing: buffer[..<n]))
+            } catch {
+                throw TextError(.undecodable(encoding: "UTF-8"), byteOffset: start + error.offset)
+            }
+            offset += n
+        }
+    }
+
+    /// Bytes through an ICU converter to UTF-16, then UTF-8, into the sink, one read at a time.
+    private static func decode(_ file: InputFile, from start: Int, with converter: ICUConverter,
+                               encodingName: String, lossless: Bool, into sink: inout DocumentSink)
+        throws(TextError)
+    {
+        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readSize)
+        defer { input.deallocate() }
+        let unitCapacity = readSize / 2
+        let utf16 = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: unitCapacity + 1)
+        defer { utf16.deallocate() }
+        let utf8 = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 3 * (unitCapacity + 1))
+        defer { utf8.deallocate() }
+        let base = UnsafePointer(input.baseAddress!)
+        let u16 = utf16.baseAddress!
+        var carried: UInt16?  // a lead surrogate whose trail the next output brings
+        var offset = start
+        // Emits `count` units from the start of `utf16` into the sink.
+        func emit(_ count: Int) throws(TextError) {
+            guard count > 0 else { return }
+            let n = ICUTranscode.utf8(from: UnsafeBufferPointer(start: u16, count: count), into: utf8.baseAddress!)
+            do {
+                try sink.append(UnsafeBufferPointer(rebasing: utf8[..<n]))
+            } catch {
+                throw TextError(.undecodable(encoding: encodingName), byteOffset: offset)
+            }
+        }
+        while true {
+            let n = try file.read(at: offset, into: input)
+            let flush = n == 0
+            var source = base
+            let end = base + n
+            while true {
+                var target = u16
+                if let lead = carried {
+                    target.pointee = lead
+                    target += 1
+                    carried = nil
+                }
+                let outcome = converter.decode(&source, end, into: &target, u16 + unitCapacity, flush: flush)
+                var produced = target - u16
+                if outcome == .outputFull, produced > 0, UTF16.isLeadSurrogate(u16[produced - 1]) {
+                    // The output ended between a surrogate pair's halves: keep the lead for next time.
+                    produced -= 1
+                    carried = u16[produced]
+                }
+                try emit(produced)
+                switch outcome {
+                case .outputFull:
+                    continue
+                case .done:
+                    break
+                case .stopped(let status):
+                    let bad = converter.invalidBytes
+                    let at = offset + (source - base) - bad.count
+                    guard ICUConverter.isConversionFailure(status), lossless else {
+                        throw TextError(.undecodable(encoding: encodingName), byteOffset: at)
+                    }
+                    do { try sink.appendUndecodable(bad) } catch {
+                        throw TextError(.undecodable(encoding: encodingName), byteOffset: at)
+                    }
+                    continue
+                }
+                break
+            }
+            if flush { return }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,145 @@
+#include "caret_icu_convert.h"
+#include "same_value.h"
+
+#include <string.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_err.h>
+#include <unicode/ustring.h>
+
+CARET_SAME_VALUE(CARET_ICU_ILLEGAL_CHAR_FOUND, U_ILLEGAL_CHAR_FOUND);
+CARET_SAME_VALUE(CARET_ICU_TRUNCATED_CHAR_FOUND, U_TRUNCATED_CHAR_FOUND);
+CARET_SAME_VALUE(CARET_ICU_INVALID_CHAR_FOUND, U_INVALID_CHAR_FOUND);
+
+struct caret_converter *caret_converter_open(const char *name, bool substitute, caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    UConverter *converter = ucnv_open(name, &error);
+    // Stop on every invalid input: the caller names the place, or substitutes and remembers
+    // the bytes (decoding); ICU's default would substitute silently.
+    ucnv_setToUCallBack(converter, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &error);
+    if (!substitute) ucnv_setFromUCallBack(converter, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &error);
+    // Fallback mappings (several byte sequences or characters to one) would not round-trip.
+    if (U_SUCCESS(error)) ucnv_setFallback(converter, false);
+    *status = error;
+    if (U_FAILURE(error)) {
+        if (converter != NULL) ucnv_close(converter);
+        return NULL;
+    }
+    return (struct caret_converter *)converter;
+}
+
+void caret_converter_close(struct caret_converter *converter) { ucnv_close((UConverter *)converter); }
+
+const char *caret_converter_standard_name(const struct caret_converter *converter) {
+    UErrorCode error = U_ZERO_ERROR;
+    const char *internal = ucnv_getName((const UConverter *)converter, &error);
+    if (U_FAILURE(error)) return "";
+    const char *standards[] = {"MIME", "IANA"};
+    for (int i = 0; i < 2; i++) {
+        error = U_ZERO_ERROR;
+        const char *name = ucnv_getStandardName(internal, standards[i], &error);
+        if (U_SUCCESS(error) && name != NULL) return name;
+    }
+    return internal;
+}
+
+int32_t caret_converter_min_char_size(const struct caret_converter *converter) {
+    return ucnv_getMinCharSize((const UConverter *)converter);
+}
+
+caret_icu_status caret_converter_decode(struct caret_converter *converter, const uint8_t **source,
+                                        const uint8_t *source_end, uint16_t **target, uint16_t *target_end,
+                                        bool flush) {
+    UErrorCode error = U_ZERO_ERROR;
+    const char *from = (const char *)*source;
+    UChar *to = (UChar *)*target;
+    ucnv_toUnicode((UConverter *)converter, &to, (const UChar *)target_end, &from, (const char *)source_end, NULL,
+                   flush, &error);
+    *source = (const uint8_t *)from;
+    *target = (uint16_t *)to;
+    return error;
+}
+
+caret_icu_status caret_converter_encode(struct caret_converter *converter, const uint16_t **source,
+                                        const uint16_t *source_end, uint8_t **target, uint8_t *target_end,
+                                        bool flush) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UChar *from = (const UChar *)*source;
+    char *to = (char *)*target;
+    ucnv_fromUnicode((UConverter *)converter, &to, (const char *)target_end, &from, (const UChar *)source_end,
+                     NULL, flush, &error);
+    *source = (const uint16_t *)from;
+    *target = (uint8_t *)to;
+    return error;
+}
+
+int32_t caret_converter_invalid_bytes(const struct caret_converter *converter, uint8_t bytes[32]) {
+    UErrorCode error = U_ZERO_ERROR;
+    int8_t length = 32;
+    ucnv_getInvalidChars((const UConverter *)converter, (char *)bytes, &length, &error);
+    return U_SUCCESS(error) ? length : 0;
+}
+
+int32_t caret_converter_invalid_units(const struct caret_converter *converter, uint16_t units[32]) {
+    UErrorCode error = U_ZERO_ERROR;
+    int8_t length = 32;
+    ucnv_getInvalidUChars((const UConverter *)converter, (UChar *)units, &length, &error);
+    return U_SUCCESS(error) ? length : 0;
+}
+
+int32_t caret_utf8_to_utf16(uint16_t *dest, int32_t capacity, const uint8_t *source, int32_t length,
+                            caret_icu_status *status) {
+    if (capacity < length) {
+        // Not room for the worst case: let ICU measure and report the overflow.
+        UErrorCode error = (UErrorCode)*status;
+        int32_t written = 0;
+        u_strFromUTF8((UChar *)dest, capacity, &written, (const char *)source, length, &error);
+        *status = error;
+        return written;
+    }
+    // The input is a document's UTF-8, well-formed: decode without ICU's checks (a save's
+    // UTF-16 path spent most of its time in them), runs of ASCII eight bytes at a time. A
+    // sequence cut off by the end stops the loop rather than reading past it.
+    int32_t i = 0, o = 0;
+    while (i < length) {
+        while (i + 8 <= length) {
+            uint64_t word;
+            memcpy(&word, source + i, 8);
+            if (word & 0x8080808080808080ull) break;
+            for (int k = 0; k < 8; k++) dest[o + k] = source[i + k];
+            i += 8;
+            o += 8;
+        }
+        if (i >= length) break;
+        uint8_t b = source[i];
+        if (b < 0x80) {
+            dest[o++] = b;
+            i += 1;
+        } else if (b < 0xE0) {
+            if (i + 2 > length) break;
+            dest[o++] = (uint16_t)(((b & 0x1F) << 6) | (source[i + 1] & 0x3F));
+            i += 2;
+        } else if (b < 0xF0) {
+            if (i + 3 > length) break;
+            dest[o++] = (uint16_t)(((b & 0x0F) << 12) | ((source[i + 1] & 0x3F) << 6) | (source[i + 2] & 0x3F));
+            i += 3;
+        } else {
+            if (i + 4 > length) break;
+            uint32_t c = ((uint32_t)(b & 0x07) << 18) | ((uint32_t)(source[i + 1] & 0x3F) << 12) |
+                         ((uint32_t)(source[i + 2] & 0x3F) << 6) | (source[i + 3] & 0x3F);
+            c -= 0x10000;
+            dest[o++] = (uint16_t)(0xD800 | (c >> 10));
+            dest[o++] = (uint16_t)(0xDC00 | (c & 0x3FF));
+            i += 4;
+        }
+    }
+    return o;
+}
+
+int32_t caret_utf16_to_utf8(uint8_t *dest, int32_t capacity, const uint16_t *source, int32_t length,
+                            caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    int32_t written = 0;
+    u_strToUTF8((char *)dest, capacity, &written, (const UChar *)source, length, &error);
+    *status = error;
+    return written;
+}
