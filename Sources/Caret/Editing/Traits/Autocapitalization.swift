@@ -17,7 +17,7 @@ enum Autocapitalization {
             var title: String?
             let capital = { title ?? { title = language.map(String(letter), .title); return title! }() }
             let starts = mode == .words
-                ? isWordStart(text, next: capital, language: language)
+                ? isWordStart(&text, next: capital, language: language)
                 : isSentenceStart(&text, next: capital, language: language)
             text.append(starts ? capital() : String(letter))
         }
@@ -26,10 +26,11 @@ enum Autocapitalization {
     /// Whether a letter typed now starts a word: at the start of the text, or where ICU's word
     /// rules put a boundary before it. A cased letter before it never leaves a boundary (UAX
     /// #29 WB5), which spares ICU the common case.
-    static func isWordStart(_ text: TypedText, next: () -> String, language: any InputLanguage) -> Bool {
-        guard let last = text.last else { return text.reachesStart }
+    static func isWordStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
+        guard let last = text.last else { return text.isAtStart }
         if last.properties.isCased { return false }
-        return language.isWordBoundary(between: text.context, and: next())
+        let context = text.context(clusters: TypingTransform.nearWindow).scalars
+        return language.isWordBoundary(between: String(String.UnicodeScalarView(context)), and: next())
     }
 
     /// Whether a letter typed now starts a sentence: at the start of the text (only spaces
@@ -43,18 +44,18 @@ enum Autocapitalization {
         // Right after anything but a space, an opening mark or a line break no sentence starts
         // (typing inside a word): answered without reading further back.
         if let last = text.last, !isHorizontalSpace(last), !isOpening(last), !isLineBreak(last) { return false }
-        text.widen()
-        let scalars = text.contextScalars
+        let (scalars, reachesStart) = text.context(clusters: TypingTransform.window)
+        let first = scalars.startIndex
         var k = scalars.endIndex
-        while k > 0, isOpening(scalars[k - 1]) { k -= 1 }
+        while k > first, isOpening(scalars[k - 1]) { k -= 1 }
         var i = k
-        while i > 0, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
-        if i == 0 { return text.reachesStart }
+        while i > first, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
+        if i == first { return reachesStart }
         if isLineBreak(scalars[i - 1]) { return true }
         if i == k { return false }
         var j = i
-        while j > 0, isClosing(scalars[j - 1]) { j -= 1 }
-        guard j > 0, scalars[j - 1].properties.isSentenceTerminal else { return false }
+        while j > first, isClosing(scalars[j - 1]) { j -= 1 }
+        guard j > first, scalars[j - 1].properties.isSentenceTerminal else { return false }
         let before = String(String.UnicodeScalarView(scalars[..<k]))
         let after = String(String.UnicodeScalarView(scalars[k...])) + next()
         return language.isSentenceBoundary(between: before, and: after)

@@ -21,7 +21,11 @@ struct TypingTransform {
 
     /// The change with its typed text rewritten; the range widens backwards where a dash rule
     /// replaced a `-` or `–` of the old text. Changes other than typing pass untouched.
-    /// - Complexity: O(log n + typed length + window) per change, where n is the document's length.
+    /// Each typed scalar sees at most `window` clusters before it (old text, then what was
+    /// typed before it), so a long typed text comes out as if typed scalar by scalar.
+    /// - Complexity: O(log n + window) to read the old text, plus O(window) per typed scalar at
+    ///   most (a cut of the context every `window` clusters; a boundary question to ICU on up to
+    ///   `window` clusters at a possible word or sentence start), where n is the document's length.
     func apply(_ change: ProposedChange, in document: TextDocument,
                language: @autoclosure () -> any InputLanguage) -> ProposedChange {
         guard change.kind.isTyped, !change.text.isEmpty, touches(change.text) else { return change }
@@ -44,7 +48,7 @@ struct TypingTransform {
         if typed.consumedUTF8 > 0 {
             result.range = (change.range.lowerBound - typed.consumedUTF8)..<change.range.upperBound
         }
-        result.text = String(typed.output)
+        result.text = typed.output
         return result
     }
 
