@@ -6,14 +6,13 @@ enum Autocapitalization {
     /// Scalars without case pass through untouched.
     static func type(_ letter: Unicode.Scalar, mode: TextAutocapitalization,
                      language: any InputLanguage, into text: inout TypedText) {
-        let p = letter.properties
         switch mode {
         case .none:
             text.append(letter)
         case .allCharacters:
-            text.append(p.changesWhenUppercased ? language.map(String(letter), .upper) : String(letter))
+            text.append(changesWhenUppercased(letter) ? language.map(String(letter), .upper) : String(letter))
         case .words, .sentences:
-            guard p.changesWhenTitlecased else { return text.append(letter) }
+            guard changesWhenTitlecased(letter) else { return text.append(letter) }
             var title: String?
             let capital = { title ?? { title = language.map(String(letter), .title); return title! }() }
             let starts = mode == .words
@@ -28,7 +27,7 @@ enum Autocapitalization {
     /// #29 WB5), which spares ICU the common case.
     static func isWordStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
         guard let last = text.last else { return text.isAtStart }
-        if last.properties.isCased { return false }
+        if last.isASCII ? ("a"..."z").contains(last) || ("A"..."Z").contains(last) : last.properties.isCased { return false }
         let context = text.context(clusters: TypingTransform.nearWindow).scalars
         return language.isWordBoundary(between: String(String.UnicodeScalarView(context)), and: next())
     }
@@ -61,9 +60,23 @@ enum Autocapitalization {
         return language.isSentenceBoundary(between: before, and: after)
     }
 
+    // The character tests below answer ASCII without the standard library's property tables
+    // (a lookup each, the bulk of the typing transform's time on ordinary text).
+
+    /// `letter.properties.changesWhenTitlecased`.
+    static func changesWhenTitlecased(_ letter: Unicode.Scalar) -> Bool {
+        letter.isASCII ? ("a"..."z").contains(letter) : letter.properties.changesWhenTitlecased
+    }
+
+    /// `letter.properties.changesWhenUppercased`.
+    static func changesWhenUppercased(_ letter: Unicode.Scalar) -> Bool {
+        letter.isASCII ? ("a"..."z").contains(letter) : letter.properties.changesWhenUppercased
+    }
+
     /// Opening brackets and quotation marks (`Ps`, `Pi`, and straight or locale marks, which
     /// directly before a letter open a quotation).
     static func isOpening(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return s == "(" || s == "[" || s == "{" || s == "\"" || s == "'" }
         let p = s.properties
         switch p.generalCategory {
         case .openPunctuation, .initialPunctuation: return true
@@ -72,7 +85,7 @@ enum Autocapitalization {
     }
 
     static func isHorizontalSpace(_ s: Unicode.Scalar) -> Bool {
-        s == "\t" || s.properties.generalCategory == .spaceSeparator
+        s == " " || s == "\t" || !s.isASCII && s.properties.generalCategory == .spaceSeparator
     }
 
     /// The hard line terminators of the document (LF, CR, VT, FF, NEL, LS, PS).
@@ -86,6 +99,7 @@ enum Autocapitalization {
     /// What UAX #29 lets stand between a sentence's end and the spaces after it: closing
     /// brackets and quotation marks.
     static func isClosing(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return s == ")" || s == "]" || s == "}" || s == "\"" || s == "'" }
         let p = s.properties
         switch p.generalCategory {
         case .closePunctuation, .finalPunctuation, .initialPunctuation: return true

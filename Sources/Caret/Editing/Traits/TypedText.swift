@@ -10,9 +10,10 @@
 /// twice that many, and cluster starts are found by the engine's own `GraphemeBreaker` as the
 /// scalars arrive (its boundaries are the document's).
 struct TypedText {
-    /// The rewritten typed text so far. Appended one scalar at a time:
+    /// The rewritten typed text so far, as UTF-8. Bytes, not a `String`: appending a scalar to
+    /// a `String` costs a call into the standard library's string storage each time, and
     /// `String.UnicodeScalarView.append(contentsOf:)` copies the whole string on every call.
-    private(set) var output = ""
+    private var outputUTF8: [UInt8] = []
     /// Scalars in `output`, so `removeLast` knows whether the last scalar is typed or old text.
     private var outputScalarCount = 0
     /// How many bytes of the old text, ending where the change started, it now replaces.
@@ -58,10 +59,17 @@ struct TypedText {
     /// Whether nothing precedes the next scalar: the start of the text.
     var isAtStart: Bool { tail.isEmpty && tailReachesStart }
 
+    /// The rewritten typed text. O(length).
+    var output: String { String(decoding: outputUTF8, as: UTF8.self) }
+
     /// Appends a scalar to the output. Amortized O(1); every `window` clusters, O(window) to
     /// cut `tail` back.
     mutating func append(_ scalar: Unicode.Scalar) {
-        output.unicodeScalars.append(scalar)
+        if scalar.isASCII {
+            outputUTF8.append(UInt8(truncatingIfNeeded: scalar.value))
+        } else {
+            outputUTF8.append(contentsOf: scalar.utf8)
+        }
         outputScalarCount += 1
         feed(scalar)
         let limit = TypingTransform.window
@@ -86,7 +94,7 @@ struct TypedText {
     mutating func removeLast() {
         guard let scalar = tail.popLast() else { return }
         if outputScalarCount > 0 {
-            output.unicodeScalars.removeLast()
+            outputUTF8.removeLast(scalar.utf8.count)
             outputScalarCount -= 1
         } else {
             consumedUTF8 += scalar.utf8.count

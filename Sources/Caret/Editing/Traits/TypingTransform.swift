@@ -57,7 +57,7 @@ struct TypingTransform {
     func touches(_ text: String) -> Bool {
         text.unicodeScalars.contains { s in
             (smartDashes && s == "-") || (smartQuotes && (s == "\"" || s == "'"))
-                || (autocapitalization != .none && s.properties.changesWhenUppercased)
+                || (autocapitalization != .none && Autocapitalization.changesWhenUppercased(s))
         }
     }
 }
