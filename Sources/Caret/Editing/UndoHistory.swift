@@ -29,48 +29,83 @@ struct UndoHistory {
         case deletingForward
     }
 
-    private(set) var undoSteps: [Step] = []
+    /// The undo steps, oldest first, are `storage[dropped...]`: dropping the oldest steps for
+    /// `limit` only advances `dropped` (their strings are released at once), and the dead
+    /// front is removed once it is as long as the live part, so a full history pays O(1)
+    /// amortized per new step instead of shifting every step down.
+    private var storage: [Step] = []
+    private var dropped = 0
     private(set) var redoSteps: [Step] = []
     /// How the last undo step may still grow; nil once something has ended it.
     private var open: Coalescing?
 
+    /// The most steps kept on each stack (undo and redo); 0 for no limit. Past it — lowered,
+    /// or a step recorded, undone or redone onto a full stack — the oldest undo steps and the
+    /// redo steps furthest from the present are dropped at once.
+    var limit = 0 {
+        didSet { trim() }
+    }
+
+    /// The undo steps, oldest first. O(1).
+    var undoSteps: ArraySlice<Step> { storage[dropped...] }
+
     /// Records a new edit: extends the last step when `coalescing` says it may grow by this
     /// edit, the step is still open, the selection has not changed since, and the edit
-    /// continues it where it ended; otherwise starts a step. Drops every redo step.
-    /// `startsStep` forces a new step that stays open (a line break typed in a view).
+    /// continues it where it ended; otherwise starts a step (dropping the oldest when the
+    /// limit is reached). Drops every redo step. `startsStep` forces a new step that stays
+    /// open (a line break typed in a view).
+    /// - Complexity: O(length of the new text) amortized: a step grows in place.
     mutating func record(_ step: Step, coalescing: Coalescing?, startsStep: Bool = false) {
         redoSteps.removeAll()
-        if !startsStep, let coalescing, coalescing == open, let last = undoSteps.last, last.after == step.before,
-           let merged = Self.merge(last, step, coalescing) {
-            undoSteps[undoSteps.count - 1] = merged
+        if !startsStep, let coalescing, coalescing == open, dropped < storage.count,
+           storage[storage.count - 1].after == step.before,
+           Self.merge(&storage[storage.count - 1], step, coalescing) {
             return
         }
         // Grow by an eighth, not the standard doubling: a history of 10,000 one-keystroke
         // steps then holds at most ~12 % spare capacity instead of up to 100 %.
-        if undoSteps.count == undoSteps.capacity {
-            undoSteps.reserveCapacity(undoSteps.count + undoSteps.count / 8 + 16)
+        if storage.count == storage.capacity {
+            storage.reserveCapacity(storage.count + storage.count / 8 + 16)
         }
-        undoSteps.append(step)
+        storage.append(step)
         open = coalescing
+        trim()
     }
 
-    private static func merge(_ last: Step, _ next: Step, _ kind: Coalescing) -> Step? {
-        var step = last
+    /// Extends `last` by `next` in place (so typing a long text key by key copies nothing),
+    /// or returns false when `next` does not continue it.
+    private static func merge(_ last: inout Step, _ next: Step, _ kind: Coalescing) -> Bool {
         switch kind {
         case .typing:
-            guard next.removed.isEmpty, next.utf8Start == last.utf8Start + last.inserted.utf8.count else { return nil }
-            step.inserted += next.inserted
+            guard next.removed.isEmpty, next.utf8Start == last.utf8Start + last.inserted.utf8.count else { return false }
+            last.inserted += next.inserted
         case .deletingBackward:
             guard last.inserted.isEmpty, next.inserted.isEmpty,
-                  next.utf8Start + next.removed.utf8.count == last.utf8Start else { return nil }
-            step.removed = next.removed + last.removed
-            step.utf8Start = next.utf8Start
+                  next.utf8Start + next.removed.utf8.count == last.utf8Start else { return false }
+            last.removed = next.removed + last.removed
+            last.utf8Start = next.utf8Start
         case .deletingForward:
-            guard last.inserted.isEmpty, next.inserted.isEmpty, next.utf8Start == last.utf8Start else { return nil }
-            step.removed += next.removed
+            guard last.inserted.isEmpty, next.inserted.isEmpty, next.utf8Start == last.utf8Start else { return false }
+            last.removed += next.removed
         }
-        step.after = next.after
-        return step
+        last.after = next.after
+        return true
+    }
+
+    /// Applies `limit` to both stacks. O(1) amortized per dropped step.
+    private mutating func trim() {
+        guard limit > 0 else { return }
+        if storage.count - dropped > limit {
+            let end = storage.count - limit
+            // Release the dropped steps' text now; the slots go when the dead front is compacted.
+            for k in dropped..<end { storage[k].removed = ""; storage[k].inserted = "" }
+            dropped = end
+            if dropped >= storage.count - dropped {
+                storage.removeFirst(dropped)
+                dropped = 0
+            }
+        }
+        if redoSteps.count > limit { redoSteps.removeFirst(redoSteps.count - limit) }
     }
 
     /// Ends the open step: the next edit starts a new one.
@@ -78,9 +113,10 @@ struct UndoHistory {
 
     /// Takes the last step off the undo stack and puts it on the redo stack.
     mutating func popUndo() -> Step? {
-        guard let step = undoSteps.popLast() else { return nil }
+        guard dropped < storage.count, let step = storage.popLast() else { return nil }
         open = nil
         redoSteps.append(step)
+        trim()      // the redo stack may already hold `limit` steps (kept when the limit fell)
         return step
     }
 
@@ -88,23 +124,28 @@ struct UndoHistory {
     mutating func popRedo() -> Step? {
         guard let step = redoSteps.popLast() else { return nil }
         open = nil
-        undoSteps.append(step)
+        storage.append(step)
+        trim()
         return step
     }
 
     /// Forgets every step.
     mutating func removeAll() {
-        undoSteps.removeAll()
+        storage.removeAll()
+        dropped = 0
         redoSteps.removeAll()
         open = nil
     }
 
-    /// Bytes the history holds: the steps' storage plus the heap storage of their strings
-    /// (a string of 15 bytes or fewer lives inside the step). O(steps).
+    /// Bytes the history holds, an estimate: the two step arrays' allocated capacity (the
+    /// steps themselves, spare slots included) plus the heap storage of their strings — a
+    /// string of more than 15 bytes counts its bytes and a 32-byte header; one of 15 or fewer
+    /// lives inside the step. Allocator rounding and strings shared with the caller are not
+    /// told apart. O(steps).
     var footprint: Int {
         func heap(_ s: String) -> Int { s.utf8.count > 15 ? s.utf8.count + 32 : 0 }
         let stride = MemoryLayout<Step>.stride
-        var total = (undoSteps.capacity + redoSteps.capacity) * stride
+        var total = (storage.capacity + redoSteps.capacity) * stride
         for step in undoSteps { total += heap(step.removed) + heap(step.inserted) }
         for step in redoSteps { total += heap(step.removed) + heap(step.inserted) }
         return total
