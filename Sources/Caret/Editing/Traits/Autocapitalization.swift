@@ -18,7 +18,7 @@ enum Autocapitalization {
             let starts = mode == .words
                 ? isWordStart(&text, next: capital, language: language)
                 : isSentenceStart(&text, next: capital, language: language)
-            text.append(starts ? capital() : String(letter))
+            if starts { text.append(capital()) } else { text.append(letter) }
         }
     }
 
