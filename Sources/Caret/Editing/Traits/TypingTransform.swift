@@ -6,8 +6,9 @@ struct TypingTransform {
     var smartQuotes: Bool
     var autocapitalization: TextAutocapitalization
 
-    /// How many clusters before the change the rules may look at: enough for an abbreviation,
-    /// a full stop, closing marks and spaces before a new sentence.
+    /// How many clusters before each typed scalar the rules may look at (old text, then what
+    /// was typed before it): enough for an abbreviation, a full stop, closing marks and spaces
+    /// before a new sentence.
     static let window = 32
     /// How many of them are read first: enough for dashes, quotes and word starts; the rest
     /// only when a letter may start a sentence.
