@@ -20,6 +20,10 @@ final class LongInsertTests: XCTestCase {
         ". " + String(repeating: " ", count: 40), String(repeating: " ", count: 35) + "\n",
     ]
 
+    /// The size of the long insert: 1 MB, or 64 kB in the `TinyShapes` build (4-byte chunks
+    /// make a megabyte a quarter of a million chunks; the seams are what that build tests).
+    static let longInsertBytes = ChunkLimits.maxBytes < 64 ? 1 << 16 : 1 << 20
+
     /// About `bytes` bytes of such pieces.
     static func text(bytes: Int, using rng: inout SeededGenerator) -> String {
         var s = ""
@@ -57,7 +61,7 @@ final class LongInsertTests: XCTestCase {
     func testMegabyteInsertEqualsTypingInPieces() {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 27)
         print("LongInsertTests seed \(seed) (SEED=\(seed) replays)")
-        let text = Self.text(bytes: 1 << 20, using: &rng)
+        let text = Self.text(bytes: Self.longInsertBytes, using: &rng)
         let whole = Self.typed([text])
         let pieces = Self.typed(Self.cut(text, longest: 4096, using: &rng))
         XCTAssertEqual(whole.utf8.count, pieces.utf8.count, "SEED=\(seed)")
