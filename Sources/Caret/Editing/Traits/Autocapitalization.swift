@@ -42,7 +42,7 @@ enum Autocapitalization {
     static func isSentenceStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
         // Right after anything but a space, an opening mark or a line break no sentence starts
         // (typing inside a word): answered without reading further back.
-        if let last = text.last, !isHorizontalSpace(last), !isOpening(last), !isLineBreak(last) { return false }
+        if let last = text.last, !mayPrecedeSentenceStart(last) { return false }
         let (scalars, reachesStart) = text.context(clusters: TypingTransform.window)
         let first = scalars.startIndex
         var k = scalars.endIndex
@@ -71,6 +71,19 @@ enum Autocapitalization {
     /// `letter.properties.changesWhenUppercased`.
     static func changesWhenUppercased(_ letter: Unicode.Scalar) -> Bool {
         letter.isASCII ? ("a"..."z").contains(letter) : letter.properties.changesWhenUppercased
+    }
+
+    /// `isHorizontalSpace(s) || isOpening(s) || isLineBreak(s)`, with one property lookup
+    /// for a scalar outside ASCII (the typing of any letter after a letter asks it).
+    static func mayPrecedeSentenceStart(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII || isLineBreak(s) { return isHorizontalSpace(s) || isOpening(s) || isLineBreak(s) }
+        let p = s.properties
+        switch p.generalCategory {
+        case .spaceSeparator, .openPunctuation, .initialPunctuation: return true
+        // Quotation marks are all punctuation (Unicode 15: Pi, Pf, Po, Ps, Pe).
+        case .otherPunctuation, .finalPunctuation, .closePunctuation: return p.isQuotationMark
+        default: return false
+        }
     }
 
     /// Opening brackets and quotation marks (`Ps`, `Pi`, and straight or locale marks, which
