@@ -29,7 +29,7 @@ enum Autocapitalization {
         guard let last = text.last else { return text.isAtStart }
         if last.isASCII ? ("a"..."z").contains(last) || ("A"..."Z").contains(last) : last.properties.isCased { return false }
         let context = text.context(clusters: TypingTransform.nearWindow).scalars
-        return language.isWordBoundary(between: String(String.UnicodeScalarView(context)), and: next())
+        return language.isWordBoundary(between: string(context), and: next())
     }
 
     /// Whether a letter typed now starts a sentence: at the start of the text (only spaces
@@ -54,14 +54,34 @@ enum Autocapitalization {
         if i == k { return false }
         var j = i
         while j > first, isClosing(scalars[j - 1]) { j -= 1 }
-        guard j > first, scalars[j - 1].properties.isSentenceTerminal else { return false }
-        let before = String(String.UnicodeScalarView(scalars[..<k]))
-        let after = String(String.UnicodeScalarView(scalars[k...])) + next()
+        guard j > first, isSentenceTerminal(scalars[j - 1]) else { return false }
+        let before = string(scalars[..<k])
+        let after = string(scalars[k...]) + next()
         return language.isSentenceBoundary(between: before, and: after)
     }
 
     // The character tests below answer ASCII without the standard library's property tables
     // (a lookup each, the bulk of the typing transform's time on ordinary text).
+
+    /// `scalars` as a `String`, through their UTF-8 bytes: `String.UnicodeScalarView(_:)`
+    /// appends a scalar at a time, several times slower. O(length).
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                bytes.append(contentsOf: scalar.utf8)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `s.properties.isSentenceTerminal` (`STerm`; in ASCII `!`, `.` and `?`).
+    static func isSentenceTerminal(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII ? s == "!" || s == "." || s == "?" : s.properties.isSentenceTerminal
+    }
 
     /// `letter.properties.changesWhenTitlecased`.
     static func changesWhenTitlecased(_ letter: Unicode.Scalar) -> Bool {
