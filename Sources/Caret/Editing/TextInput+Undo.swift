@@ -4,7 +4,7 @@
 
 extension TextInput {
     /// True when there is a step to undo (or a composition to cancel). O(1).
-    public var canUndo: Bool { composition != nil || !history.undoSteps.isEmpty }
+    public var canUndo: Bool { composition != nil || history.hasUndoSteps }
 
     /// True when there is an undone step to redo. O(1).
     public var canRedo: Bool { composition == nil && !history.redoSteps.isEmpty }

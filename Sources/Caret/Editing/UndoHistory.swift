@@ -23,7 +23,8 @@ struct UndoHistory {
     enum Coalescing: Hashable {
         /// Typing at the caret: the next typed text extends `inserted`.
         case typing
-        /// Backspace presses: the next press's text is prepended to `removed`.
+        /// Backspace presses: the next press's text goes in front of `removed` (kept aside in
+        /// `backspaced` until the step closes).
         case deletingBackward
         /// Forward-delete presses: the next press's text is appended to `removed`.
         case deletingForward
@@ -38,6 +39,11 @@ struct UndoHistory {
     private(set) var redoSteps: [Step] = []
     /// How the last undo step may still grow; nil once something has ended it.
     private var open: Coalescing?
+    /// What the Backspace presses merged into the open last step removed, latest last, not yet
+    /// put in front of its `removed`: prepending on every press would copy the whole run each
+    /// time (O(run²) for a held key or a script). `settle()` folds them in when the step
+    /// closes or is read. Non-empty only while the last step is open for `.deletingBackward`.
+    private var backspaced: [String] = []
 
     /// The most steps kept on each stack (undo and redo); 0 for no limit. Past it — lowered,
     /// or a step recorded, undone or redone onto a full stack — the oldest undo steps and the
@@ -46,8 +52,16 @@ struct UndoHistory {
         didSet { trim() }
     }
 
-    /// The undo steps, oldest first. O(1).
-    var undoSteps: ArraySlice<Step> { storage[dropped...] }
+    /// The undo steps, oldest first. O(1), or O(steps + the open Backspace run) while one is
+    /// pending (a copy with it folded in: for the tests; the editing model asks `hasUndoSteps`).
+    var undoSteps: ArraySlice<Step> {
+        var steps = storage[dropped...]
+        if !backspaced.isEmpty { steps[steps.endIndex - 1].removed = Self.folded(backspaced, steps.last!.removed) }
+        return steps
+    }
+
+    /// Whether there is a step to undo. O(1).
+    var hasUndoSteps: Bool { dropped < storage.count }
 
     /// Records a new edit: extends the last step when `coalescing` says it may grow by this
     /// edit, the step is still open, the selection has not changed since, and the edit
@@ -60,8 +74,10 @@ struct UndoHistory {
         if !startsStep, let coalescing, coalescing == open, dropped < storage.count,
            storage[storage.count - 1].after == step.before,
            Self.merge(&storage[storage.count - 1], step, coalescing) {
+            if coalescing == .deletingBackward { backspaced.append(step.removed) }
             return
         }
+        settle()
         // Grow by an eighth, not the standard doubling: a history of 10,000 one-keystroke
         // steps then holds at most ~12 % spare capacity instead of up to 100 %.
         if storage.count == storage.capacity {
@@ -73,7 +89,8 @@ struct UndoHistory {
     }
 
     /// Extends `last` by `next` in place (so typing a long text key by key copies nothing),
-    /// or returns false when `next` does not continue it.
+    /// or returns false when `next` does not continue it. A Backspace's text is left to the
+    /// caller (`backspaced`).
     private static func merge(_ last: inout Step, _ next: Step, _ kind: Coalescing) -> Bool {
         switch kind {
         case .typing:
@@ -82,7 +99,6 @@ struct UndoHistory {
         case .deletingBackward:
             guard last.inserted.isEmpty, next.inserted.isEmpty,
                   next.utf8Start + next.removed.utf8.count == last.utf8Start else { return false }
-            last.removed = next.removed + last.removed
             last.utf8Start = next.utf8Start
         case .deletingForward:
             guard last.inserted.isEmpty, next.inserted.isEmpty, next.utf8Start == last.utf8Start else { return false }
@@ -109,10 +125,33 @@ struct UndoHistory {
     }
 
     /// Ends the open step: the next edit starts a new one.
-    mutating func breakCoalescing() { open = nil }
+    mutating func breakCoalescing() {
+        settle()
+        open = nil
+    }
+
+    /// Puts the pending Backspace text in front of the last step's `removed`. O(length of the
+    /// step) once per run, O(1) when nothing is pending.
+    private mutating func settle() {
+        guard !backspaced.isEmpty else { return }
+        let last = storage.count - 1
+        storage[last].removed = Self.folded(backspaced, storage[last].removed)
+        backspaced.removeAll()
+    }
+
+    /// `pieces` (latest last) in reverse order, then `removed`: what a Backspace run removed,
+    /// in text order. O(total length).
+    private static func folded(_ pieces: [String], _ removed: String) -> String {
+        var text = ""
+        text.reserveCapacity(pieces.reduce(removed.utf8.count) { $0 + $1.utf8.count })
+        for piece in pieces.reversed() { text += piece }
+        text += removed
+        return text
+    }
 
     /// Takes the last step off the undo stack and puts it on the redo stack.
     mutating func popUndo() -> Step? {
+        settle()
         guard dropped < storage.count, let step = storage.popLast() else { return nil }
         open = nil
         redoSteps.append(step)
@@ -134,19 +173,22 @@ struct UndoHistory {
         storage.removeAll()
         dropped = 0
         redoSteps.removeAll()
+        backspaced.removeAll()
         open = nil
     }
 
     /// Bytes the history holds, an estimate: the two step arrays' allocated capacity (the
     /// steps themselves, spare slots included) plus the heap storage of their strings — a
     /// string of more than 15 bytes counts its bytes and a 32-byte header; one of 15 or fewer
-    /// lives inside the step. Allocator rounding and strings shared with the caller are not
-    /// told apart. O(steps).
+    /// lives inside the step; pending Backspace pieces count the same way. Allocator rounding
+    /// and strings shared with the caller are not told apart. O(steps).
     var footprint: Int {
         func heap(_ s: String) -> Int { s.utf8.count > 15 ? s.utf8.count + 32 : 0 }
         let stride = MemoryLayout<Step>.stride
         var total = (storage.capacity + redoSteps.capacity) * stride
-        for step in undoSteps { total += heap(step.removed) + heap(step.inserted) }
+        total += backspaced.capacity * MemoryLayout<String>.stride
+        for piece in backspaced { total += heap(piece) }
+        for step in storage[dropped...] { total += heap(step.removed) + heap(step.inserted) }
         for step in redoSteps { total += heap(step.removed) + heap(step.inserted) }
         return total
     }

@@ -165,4 +165,36 @@ final class TextInputUndoLimitTests: XCTestCase {
         input.text = ""
         XCTAssertLessThan(input.undoHistoryByteCount, 1_000, "setting the text clears the history")
     }
+
+    /// A long run of Backspace presses is one step whose removed text comes back whole and in
+    /// order (the presses' text is folded in once, when the step closes or is undone), also
+    /// when the run is interrupted by a look at the steps or a limit.
+    func testALongBackspaceRunIsOneStep() {
+        let text = String(repeating: "héllo 👍🏽 wörld\n", count: 500)
+        let input = TextInput(text, traits: .plain)
+        input.beginEditing()
+        for _ in 0..<3_000 { input.deleteBackward() }
+        XCTAssertEqual(input.history.undoSteps.count, 1)
+        let remaining = input.text
+        XCTAssertEqual(remaining.count, text.count - 3_000)
+        XCTAssertEqual(input.history.undoSteps.last?.removed, String(text.dropFirst(remaining.count)),
+                       "the steps as read while the run is open")
+        input.levelsOfUndo = 1
+        for _ in 0..<1_000 { input.deleteBackward() }
+        XCTAssertGreaterThan(input.undoHistoryByteCount, 4_000 * 3, "the pending presses are counted")
+        input.undo()
+        XCTAssertEqual(input.text, text)
+        XCTAssertEqual(input.graphemeSelection, text.count..<text.count)
+        input.redo()
+        XCTAssertEqual(input.text.count, text.count - 4_000)
+        input.undo()
+        input.levelsOfUndo = 0
+        input.deleteBackward()
+        input.breakUndoCoalescing()
+        input.deleteBackward()
+        input.undo()
+        input.undo()
+        XCTAssertEqual(input.text, text, "a break closes the run: two steps")
+    }
 }
+
