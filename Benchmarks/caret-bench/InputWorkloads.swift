@@ -121,7 +121,7 @@ extension Bench {
                 }
             }
             figures[label] = Double(growth - plainGrowth)
-            counted[label] = input._undoHistoryByteCount
+            counted[label] = input.undoHistoryByteCount
             check(input.canUndo, "input.history-memory: nothing to undo after typing")
         }
         record(Workload(name: "input.history-memory", unit: "kB", samples: [figures["steps"]! / 1024],

@@ -17,6 +17,7 @@ extension Bench {
     mutating func traitWorkloads(samples: [String]) {
         if selected("traits.field-keystroke") { fieldKeystrokes(samples) }
         if selected("traits.view-keystroke-1mb") { viewKeystrokes(samples) }
+        if selected("traits.insert-1mb") { longInsert(samples) }
     }
 
     /// A single-line field holding about 1,000 clusters with every trait on (sentence
@@ -80,5 +81,44 @@ extension Bench {
               "traits.view-keystroke-1mb: typed text came out as \(typed.prefix(60).debugDescription)")
         record(Workload(name: "traits.view-keystroke-1mb", unit: "us/op", samples: samples,
                         note: "insertText per key in the middle of 1 MB, default traits"))
+    }
+
+    /// One `insertText` of 1 MB of the generated multilingual text (sentences, quotes, line
+    /// breaks, dashes) into an empty multi-line view with the default traits: what dictation,
+    /// an input method committing a paragraph or a script feeding text costs (issue #27). The
+    /// baseline is the same insert with `TextInputTraits.plain` (nothing for the traits to do),
+    /// so the ratio is the traits' share. Checked against the same text typed in 4 kB pieces
+    /// (untimed): one insert must give exactly what the pieces give.
+    mutating func longInsert(_ samples: [String]) {
+        let bytes = DocumentGenerator.generateUTF8(byteCount: 1_000_000, seed: Bench.seed, samples: samples)
+        let text = String(decoding: bytes, as: UTF8.self)
+        func insert(_ pieces: [String], traits: TextInputTraits) -> (seconds: Double, text: String) {
+            let input = TextInput(kind: .multiLine, traits: traits)
+            input.locale = "en"
+            input.beginEditing()
+            input.insertText("x")       // opens the locale's ICU services outside the timing
+            input.text = ""
+            input.beginEditing()
+            let t = seconds { for piece in pieces { input.insertText(piece) } }
+            return (t, input.text)
+        }
+        var result = ""
+        let times = (0..<reps).map { _ -> Double in
+            let run = insert([text], traits: .init())
+            result = run.text
+            return run.seconds * 1e3
+        }
+        let plain = (0..<reps).map { _ in insert([text], traits: .plain).seconds * 1e3 }
+        var pieces: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            pieces.append(String(rest.prefix(4_096)))
+            rest = rest.dropFirst(4_096)
+        }
+        let typed = insert(pieces, traits: .init()).text
+        check(result == typed && result != text,
+              "traits.insert-1mb: one insert of 1 MB differs from the same text in 4 kB pieces (or the traits did nothing)")
+        record(Workload(name: "traits.insert-1mb", unit: "ms", samples: times, baseline: median(plain),
+                        note: String(format: "one insertText of 1 MB (generated text), default traits, empty view: %.0f MB/s; baseline: the same with .plain traits", 1e3 / median(times))))
     }
 }

@@ -11,9 +11,10 @@ extension TextInput {
     /// - Complexity: O(log n + m) for m bytes of text.
     public func insertText(_ text: String) {
         // A disabled Return key (`enablesReturnKeyAutomatically` on an empty text) cannot be pressed.
-        if !isReturnKeyEnabled && text.count == 1 && text.first!.isNewline { return }
+        let isReturn = Self.isOneLineBreak(text)
+        if !isReturnKeyEnabled && isReturn { return }
         guard prepareForInput() else { return }
-        if kind == .singleLine && text.count == 1 && text.first!.isNewline {
+        if kind == .singleLine && isReturn {
             if let marked = markedText { commitComposition(as: marked) }
             pressReturn()
             return
@@ -23,7 +24,7 @@ extension TextInput {
             commitComposition(as: typed)
             return
         }
-        let hasBreak = kind == .multiLine && typed.contains { $0.isNewline }
+        let hasBreak = kind == .multiLine && typed.unicodeScalars.contains(where: Autocapitalization.isLineBreak)
         submit(ProposedChange(range: selectionUTF8, text: typed, kind: hasBreak ? .lineBreak : .typing))
     }
 
@@ -132,7 +133,14 @@ extension TextInput {
     /// `text` with each line break (LF, CR, CR LF as one, NEL, VT, FF, LS, PS) replaced by a
     /// space: what a field makes of pasted lines. O(n).
     static func lineBreaksAsSpaces(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
+        // A line break is never part of a longer cluster (CR LF aside): the scalars tell.
+        guard text.unicodeScalars.contains(where: Autocapitalization.isLineBreak) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// Whether `text` is exactly one line break (LF, CR, CR LF, NEL, VT, FF, LS, PS): Return.
+    /// O(1): a longer text is not one, and is not counted.
+    static func isOneLineBreak(_ text: String) -> Bool {
+        text.utf8.count <= 3 && text.count == 1 && text.first!.isNewline
     }
 }

@@ -4,7 +4,7 @@
 
 extension TextInput {
     /// True when there is a step to undo (or a composition to cancel). O(1).
-    public var canUndo: Bool { composition != nil || !history.undoSteps.isEmpty }
+    public var canUndo: Bool { composition != nil || history.hasUndoSteps }
 
     /// True when there is an undone step to redo. O(1).
     public var canRedo: Bool { composition == nil && !history.redoSteps.isEmpty }
@@ -33,6 +33,27 @@ extension TextInput {
         replay(step.utf8Start..<step.utf8Start + step.removed.utf8.count, with: step.inserted, selecting: step.after)
     }
 
+    /// The most undo steps kept, as UIKit's `UndoManager.levelsOfUndo`: 0 (the default) keeps
+    /// every step. When a new step goes past the limit the oldest step is dropped; setting it
+    /// lower drops at once the oldest undo steps beyond it (and, beyond it, the redo steps
+    /// furthest from the present), releasing their text. What is kept undoes and redoes as
+    /// before. Negative values act as 0. A composition in progress is not a step and is not
+    /// counted.
+    /// - Complexity: get O(1); set O(dropped steps).
+    public var levelsOfUndo: Int {
+        get { history.limit }
+        set { history.limit = max(newValue, 0) }
+    }
+
+    /// An estimate of the heap bytes the undo history holds, for an app that watches its
+    /// memory: the undo and redo steps' arrays at their allocated capacity (72 bytes a
+    /// step, spare slots included) plus each step's removed and inserted text that does not
+    /// fit inside the step (more than 15 bytes: its length plus a 32-byte header). Not
+    /// counted: the document, allocator rounding, and whether a string's storage is shared
+    /// with the caller. It falls when `levelsOfUndo` drops steps or `text` is set.
+    /// - Complexity: O(steps).
+    public var undoHistoryByteCount: Int { history.footprint }
+
     /// A pause in typing: the next edit starts a new undo step. O(1).
     public func breakUndoCoalescing() {
         history.breakCoalescing()
@@ -46,12 +67,4 @@ extension TextInput {
         send(.editingChanged)
         sendSelectionChanged(since: before)
     }
-}
-
-extension TextInput {
-    /// Bytes held by the undo history (its steps' storage and the heap storage of the texts
-    /// they keep), for the benchmarks' memory figure. Testing SPI: may change at any time.
-    /// - Complexity: O(steps).
-    @_spi(Testing)
-    public var _undoHistoryByteCount: Int { history.footprint }
 }

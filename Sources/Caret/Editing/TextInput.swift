@@ -57,9 +57,21 @@ public final class TextInput {
 
     /// A new input holding `text`, with its caret at the end.
     /// - Complexity: O(n) for n bytes of text.
-    public init(_ text: String = "", kind: TextInputKind = .multiLine,
+    public convenience init(_ text: String = "", kind: TextInputKind = .multiLine,
+                            traits: TextInputTraits = .init(), rules: TextInputRules = .init()) {
+        self.init(document: TextDocument(text), kind: kind, traits: traits, rules: rules)
+    }
+
+    /// A new input editing `document` — its text, its `locale` (which becomes the input's)
+    /// and its paragraph direction overrides — with its caret at the end: a file loaded with
+    /// `TextDocument(contentsOfFile:)` or `TextDocument.Loader` goes in without ever being a
+    /// `String`. The document is shared, not copied: `TextDocument` is a copy-on-write value,
+    /// so the caller's copy stays as it is and the input's first edit copies only the path
+    /// it changes. Positions of `document` are valid in `self.document` until the first edit.
+    /// - Complexity: O(1).
+    public init(document: TextDocument, kind: TextInputKind = .multiLine,
                 traits: TextInputTraits = .init(), rules: TextInputRules = .init()) {
-        document = TextDocument(text)
+        self.document = document
         self.kind = kind
         self.traits = traits
         self.rules = rules

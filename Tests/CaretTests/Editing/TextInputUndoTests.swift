@@ -164,7 +164,7 @@ final class TextInputUndoTests: XCTestCase {
             input.breakUndoCoalescing()
         }
         XCTAssertEqual(input.history.undoSteps.count, 10_000)
-        XCTAssertLessThanOrEqual(input._undoHistoryByteCount, 1 << 20)
-        print("undo history after 10,000 one-keystroke steps: \(input._undoHistoryByteCount) bytes")
+        XCTAssertLessThanOrEqual(input.undoHistoryByteCount, 1 << 20)
+        print("undo history after 10,000 one-keystroke steps: \(input.undoHistoryByteCount) bytes")
     }
 }

@@ -99,4 +99,49 @@ final class LengthLimitTests: XCTestCase {
             XCTAssertEqual(got, best, "seed \(seed) step \(step): \(old.debugDescription) + \(text.debugDescription) max \(maximum)")
         }
     }
+
+    /// The cut against a brute-force reference — every prefix ending on a cluster boundary of
+    /// the resulting text tried in turn, longest first — for random pastes full of joins
+    /// (marks, ZWJ, flags, CR LF, Prepend, conjuncts) into random texts and selections, with
+    /// limits around the cut. `SEED=n` replays a run.
+    func testCutEqualsTheLongestFittingPrefix() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 2_705)
+        print("LengthLimitTests seed \(seed) (SEED=\(seed) replays)")
+        let pieces = ["a", "b", " ", "\u{301}", "\u{200D}", "👨", "🇩", "🇪", "\r", "\n", "\u{600}", "क", "\u{94D}", "ष",
+                      "é", "👍🏽", "\u{FE0F}"]
+        func text(_ n: Int) -> String { (0..<n).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        for round in 0..<300 {
+            let old = text(Int.random(in: 0...12, using: &rng))
+            let paste = text(Int.random(in: 1...40, using: &rng))
+            let document = TextDocument(old)
+            let selected = Int.random(in: 0...min(3, old.unicodeScalars.count), using: &rng)
+            let start = old.unicodeScalars.dropLast(selected).reduce(0) { $0 + $1.utf8.count }
+            let change = ProposedChange(range: start..<old.utf8.count, text: paste, kind: .paste)
+            let full = try XCTUnwrap(LengthLimit.result(change.range, paste, in: document))
+            let maximum = Int.random(in: 0...full.count + 1, using: &rng)
+            // The reference: the result's boundaries inside the paste, longest prefix first.
+            let expected: String?   // nil: refused
+            if full.count <= maximum || full.count <= document.count {
+                expected = paste
+            } else {
+                let bound = max(maximum, document.count)
+                let bytes = Array(paste.utf8)
+                let cuts = (1..<bytes.count).filter {
+                    (bytes[$0] & 0xC0) != 0x80 && full.graphemeBoundary(atOrBeforeUTF8: start + $0) == start + $0
+                }
+                let fitting = cuts.reversed().first {
+                    LengthLimit.result(change.range, String(decoding: bytes[0..<$0], as: UTF8.self), in: document)!
+                        .count <= bound
+                }
+                if let fitting {
+                    expected = String(decoding: bytes[0..<fitting], as: UTF8.self)
+                } else {
+                    expected = change.range.isEmpty ? nil : ""
+                }
+            }
+            let cut = LengthLimit(maximum).apply(change, in: document)
+            XCTAssertEqual(cut?.text, expected,
+                           "SEED=\(seed) round \(round): \(old.debugDescription) + \(paste.debugDescription), limit \(maximum)")
+        }
+    }
 }

@@ -6,30 +6,30 @@ enum Autocapitalization {
     /// Scalars without case pass through untouched.
     static func type(_ letter: Unicode.Scalar, mode: TextAutocapitalization,
                      language: any InputLanguage, into text: inout TypedText) {
-        let p = letter.properties
         switch mode {
         case .none:
             text.append(letter)
         case .allCharacters:
-            text.append(p.changesWhenUppercased ? language.map(String(letter), .upper) : String(letter))
+            text.append(changesWhenUppercased(letter) ? language.map(String(letter), .upper) : String(letter))
         case .words, .sentences:
-            guard p.changesWhenTitlecased else { return text.append(letter) }
+            guard changesWhenTitlecased(letter) else { return text.append(letter) }
             var title: String?
             let capital = { title ?? { title = language.map(String(letter), .title); return title! }() }
             let starts = mode == .words
-                ? isWordStart(text, next: capital, language: language)
+                ? isWordStart(&text, next: capital, language: language)
                 : isSentenceStart(&text, next: capital, language: language)
-            text.append(starts ? capital() : String(letter))
+            if starts { text.append(capital()) } else { text.append(letter) }
         }
     }
 
     /// Whether a letter typed now starts a word: at the start of the text, or where ICU's word
     /// rules put a boundary before it. A cased letter before it never leaves a boundary (UAX
     /// #29 WB5), which spares ICU the common case.
-    static func isWordStart(_ text: TypedText, next: () -> String, language: any InputLanguage) -> Bool {
-        guard let last = text.last else { return text.reachesStart }
-        if last.properties.isCased { return false }
-        return language.isWordBoundary(between: text.context, and: next())
+    static func isWordStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
+        guard let last = text.last else { return text.isAtStart }
+        if last.isASCII ? ("a"..."z").contains(last) || ("A"..."Z").contains(last) : last.properties.isCased { return false }
+        let context = text.context(clusters: TypingTransform.nearWindow).scalars
+        return language.isWordBoundary(between: string(context), and: next())
     }
 
     /// Whether a letter typed now starts a sentence: at the start of the text (only spaces
@@ -42,27 +42,74 @@ enum Autocapitalization {
     static func isSentenceStart(_ text: inout TypedText, next: () -> String, language: any InputLanguage) -> Bool {
         // Right after anything but a space, an opening mark or a line break no sentence starts
         // (typing inside a word): answered without reading further back.
-        if let last = text.last, !isHorizontalSpace(last), !isOpening(last), !isLineBreak(last) { return false }
-        text.widen()
-        let scalars = text.contextScalars
+        if let last = text.last, !mayPrecedeSentenceStart(last) { return false }
+        let (scalars, reachesStart) = text.context(clusters: TypingTransform.window)
+        let first = scalars.startIndex
         var k = scalars.endIndex
-        while k > 0, isOpening(scalars[k - 1]) { k -= 1 }
+        while k > first, isOpening(scalars[k - 1]) { k -= 1 }
         var i = k
-        while i > 0, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
-        if i == 0 { return text.reachesStart }
+        while i > first, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
+        if i == first { return reachesStart }
         if isLineBreak(scalars[i - 1]) { return true }
         if i == k { return false }
         var j = i
-        while j > 0, isClosing(scalars[j - 1]) { j -= 1 }
-        guard j > 0, scalars[j - 1].properties.isSentenceTerminal else { return false }
-        let before = String(String.UnicodeScalarView(scalars[..<k]))
-        let after = String(String.UnicodeScalarView(scalars[k...])) + next()
+        while j > first, isClosing(scalars[j - 1]) { j -= 1 }
+        guard j > first, isSentenceTerminal(scalars[j - 1]) else { return false }
+        let before = string(scalars[..<k])
+        let after = string(scalars[k...]) + next()
         return language.isSentenceBoundary(between: before, and: after)
+    }
+
+    // The character tests below answer ASCII without the standard library's property tables
+    // (a lookup each, the bulk of the typing transform's time on ordinary text).
+
+    /// `scalars` as a `String`, through their UTF-8 bytes: `String.UnicodeScalarView(_:)`
+    /// appends a scalar at a time, several times slower. O(length).
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                bytes.append(contentsOf: scalar.utf8)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `s.properties.isSentenceTerminal` (`STerm`; in ASCII `!`, `.` and `?`).
+    static func isSentenceTerminal(_ s: Unicode.Scalar) -> Bool {
+        s.isASCII ? s == "!" || s == "." || s == "?" : s.properties.isSentenceTerminal
+    }
+
+    /// `letter.properties.changesWhenTitlecased`.
+    static func changesWhenTitlecased(_ letter: Unicode.Scalar) -> Bool {
+        letter.isASCII ? ("a"..."z").contains(letter) : letter.properties.changesWhenTitlecased
+    }
+
+    /// `letter.properties.changesWhenUppercased`.
+    static func changesWhenUppercased(_ letter: Unicode.Scalar) -> Bool {
+        letter.isASCII ? ("a"..."z").contains(letter) : letter.properties.changesWhenUppercased
+    }
+
+    /// `isHorizontalSpace(s) || isOpening(s) || isLineBreak(s)`, with one property lookup
+    /// for a scalar outside ASCII (the typing of any letter after a letter asks it).
+    static func mayPrecedeSentenceStart(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII || isLineBreak(s) { return isHorizontalSpace(s) || isOpening(s) || isLineBreak(s) }
+        let p = s.properties
+        switch p.generalCategory {
+        case .spaceSeparator, .openPunctuation, .initialPunctuation: return true
+        // Quotation marks are all punctuation (Unicode 15: Pi, Pf, Po, Ps, Pe).
+        case .otherPunctuation, .finalPunctuation, .closePunctuation: return p.isQuotationMark
+        default: return false
+        }
     }
 
     /// Opening brackets and quotation marks (`Ps`, `Pi`, and straight or locale marks, which
     /// directly before a letter open a quotation).
     static func isOpening(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return s == "(" || s == "[" || s == "{" || s == "\"" || s == "'" }
         let p = s.properties
         switch p.generalCategory {
         case .openPunctuation, .initialPunctuation: return true
@@ -71,7 +118,7 @@ enum Autocapitalization {
     }
 
     static func isHorizontalSpace(_ s: Unicode.Scalar) -> Bool {
-        s == "\t" || s.properties.generalCategory == .spaceSeparator
+        s == " " || s == "\t" || !s.isASCII && s.properties.generalCategory == .spaceSeparator
     }
 
     /// The hard line terminators of the document (LF, CR, VT, FF, NEL, LS, PS).
@@ -85,6 +132,7 @@ enum Autocapitalization {
     /// What UAX #29 lets stand between a sentence's end and the spaces after it: closing
     /// brackets and quotation marks.
     static func isClosing(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return s == ")" || s == "]" || s == "}" || s == "\"" || s == "'" }
         let p = s.properties
         switch p.generalCategory {
         case .closePunctuation, .finalPunctuation, .initialPunctuation: return true

@@ -43,15 +43,17 @@ struct KeyboardFilter: Sendable, Hashable {
     }
 
     /// `text` without the clusters this pad does not allow. Clusters are the engine's.
+    /// - Complexity: O(m) for m bytes: one load and one walk of the clusters, each cut from the
+    ///   text's own bytes (reading it back from the document would cost O(log m) a cluster).
     func filter(_ text: String) -> String {
         if text.unicodeScalars.allSatisfy(allows) { return text }
-        let document = TextDocument(text)
-        var kept = ""
-        for range in document.graphemeRanges {
-            let cluster = document.string(utf8Range: range.start.utf8Offset..<range.end.utf8Offset)
-            if allows(cluster) { kept += cluster }
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = []
+        for range in TextDocument(text).graphemeRanges {
+            let cluster = bytes[range.start.utf8Offset..<range.end.utf8Offset]
+            if allows(String(decoding: cluster, as: UTF8.self)) { kept += cluster }
         }
-        return kept
+        return String(decoding: kept, as: UTF8.self)
     }
 
     /// Whether one grapheme cluster is allowed: all its scalars are, or it is the separator.

@@ -6,8 +6,9 @@ struct TypingTransform {
     var smartQuotes: Bool
     var autocapitalization: TextAutocapitalization
 
-    /// How many clusters before the change the rules may look at: enough for an abbreviation,
-    /// a full stop, closing marks and spaces before a new sentence.
+    /// How many clusters before each typed scalar the rules may look at (old text, then what
+    /// was typed before it): enough for an abbreviation, a full stop, closing marks and spaces
+    /// before a new sentence.
     static let window = 32
     /// How many of them are read first: enough for dashes, quotes and word starts; the rest
     /// only when a letter may start a sentence.
@@ -21,7 +22,11 @@ struct TypingTransform {
 
     /// The change with its typed text rewritten; the range widens backwards where a dash rule
     /// replaced a `-` or `–` of the old text. Changes other than typing pass untouched.
-    /// - Complexity: O(log n + typed length + window) per change, where n is the document's length.
+    /// Each typed scalar sees at most `window` clusters before it (old text, then what was
+    /// typed before it), so a long typed text comes out as if typed scalar by scalar.
+    /// - Complexity: O(log n + window) to read the old text, plus O(window) per typed scalar at
+    ///   most (a cut of the context every `window` clusters; a boundary question to ICU on up to
+    ///   `window` clusters at a possible word or sentence start), where n is the document's length.
     func apply(_ change: ProposedChange, in document: TextDocument,
                language: @autoclosure () -> any InputLanguage) -> ProposedChange {
         guard change.kind.isTyped, !change.text.isEmpty, touches(change.text) else { return change }
@@ -44,7 +49,7 @@ struct TypingTransform {
         if typed.consumedUTF8 > 0 {
             result.range = (change.range.lowerBound - typed.consumedUTF8)..<change.range.upperBound
         }
-        result.text = String(typed.output)
+        result.text = typed.output
         return result
     }
 
@@ -53,7 +58,7 @@ struct TypingTransform {
     func touches(_ text: String) -> Bool {
         text.unicodeScalars.contains { s in
             (smartDashes && s == "-") || (smartQuotes && (s == "\"" || s == "'"))
-                || (autocapitalization != .none && s.properties.changesWhenUppercased)
+                || (autocapitalization != .none && Autocapitalization.changesWhenUppercased(s))
         }
     }
 }
