@@ -35,6 +35,32 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         /// Reading a file failed (`TextDocument(contentsOfFile:)`): `errno` is the system's
         /// error number (`ENOENT`, `EACCES`, `EISDIR`…), `offset` the bytes read before it.
         case unreadableFile(errno: Int32)
+        /// Two edits given to `ChangeSet` overlap (an empty range strictly inside another
+        /// counts): `first` and `second` are their indices in the list given (or in the
+        /// replacements, for `ChangeSet(replacements:oldUTF8Count:oldUTF16Count:)`), `offset`
+        /// the UTF-8 offset where the second starts.
+        case overlappingEdits(first: Int, second: Int)
+        /// A change set does not fit the text it is applied to, or the change set it is composed
+        /// or rebased with; `offset` is the UTF-8 offset where the difference is.
+        case changeSetMismatch(reason: ChangeSetProblem)
+    }
+
+    /// Why a change set does not fit a text or another change set.
+    public enum ChangeSetProblem: Sendable, Hashable {
+        /// The text's length in `unit` is `actual`; the change set was made for `expected`.
+        case lengthDiffers(unit: TextUnit, expected: Int, actual: Int)
+        /// Replacement `index` does not fit: the text there is not its `removed` text, it starts
+        /// inside a scalar, or its UTF-16 offset is not the text's.
+        case replacementDiffers(index: Int)
+        /// Replacement `index` is malformed: its ranges do not have the lengths of its removed
+        /// text, or they are negative (a decoded or hand-made change set).
+        case malformedReplacement(index: Int)
+        /// The lengths given for the old text cannot be one text's: a UTF-16 length longer than
+        /// the UTF-8 length, or less than a third of it.
+        case impossibleLengths
+        /// Two change sets composed or rebased together disagree about the text between them:
+        /// what one removes is not what the other holds there (or a UTF-16 length differs).
+        case textsDiffer
     }
 
     /// What went wrong: ill-formed UTF-8 (with the reason) or an offset out of bounds (with its
@@ -69,6 +95,23 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
             return "offset \(offset) (\(unit)) is outside the document (0...\(bound))"
         case .unreadableFile(let code):
             return "cannot read the file after byte offset \(offset): \(String(cString: strerror(code))) (errno \(code))"
+        case .overlappingEdits(let first, let second):
+            return "edits \(first) and \(second) overlap (at byte offset \(offset)); a change set's edits must not overlap"
+        case .changeSetMismatch(let reason):
+            let what: String
+            switch reason {
+            case .lengthDiffers(let unit, let expected, let actual):
+                what = "it was made for a text of \(expected) (\(unit)), this one has \(actual)"
+            case .replacementDiffers(let index):
+                what = "replacement \(index) does not fit: the text there is not the text it removes, or its offsets are not the text's"
+            case .malformedReplacement(let index):
+                what = "replacement \(index) is malformed: its ranges do not match its removed text"
+            case .impossibleLengths:
+                what = "its UTF-8 and UTF-16 lengths cannot be those of one text"
+            case .textsDiffer:
+                what = "the two change sets disagree about the text there"
+            }
+            return "the change set does not fit the text at byte offset \(offset): \(what)"
         }
     }
 }
