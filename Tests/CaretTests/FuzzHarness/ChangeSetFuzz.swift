@@ -156,7 +156,7 @@ public enum ChangeSetFuzz {
     /// `map` at every byte of the old text, in every mode and bias, against the definitions;
     /// monotone; UTF-16 mapping agrees at scalar starts; out of bounds is nil.
     static func checkMap(_ c: ChangeSet, label: String) throws(FuzzFailure) {
-        let flat = FlatChangeSet(c)
+        let flat = FlatChangeSet(c), edits = c.textEdits
         let modes: [MapMode] = [.simple, .trackDeletion, .trackBefore, .trackAfter]
         for bias in [TextEdit.Bias.before, .after] {
             var previous = -1
@@ -176,8 +176,8 @@ public enum ChangeSetFuzz {
                 for (x8, x16) in [(r.utf8Range.lowerBound, r.utf16Range.lowerBound), (r.utf8Range.upperBound, r.utf16Range.upperBound)] {
                     let new8 = c.mapUTF8(x8, bias: bias)!
                     let new16 = c.mapUTF16(x16, bias: bias)!
-                    let newStart8 = c.textEdits[i].insertedUTF8Range.lowerBound
-                    let newStart16 = c.textEdits[i].insertedUTF16Range.lowerBound
+                    let newStart8 = edits[i].insertedUTF8Range.lowerBound
+                    let newStart16 = edits[i].insertedUTF16Range.lowerBound
                     let expected16 = newStart16 + (new8 == newStart8 ? 0 : r.inserted.utf16.count)
                     try expect(new16 == expected16, "\(label): mapUTF16(\(x16), \(bias)) = \(new16), expected \(expected16)")
                 }
@@ -186,7 +186,7 @@ public enum ChangeSetFuzz {
         // The TextEdits, front to back, map as the change set does.
         for x in 0...c.oldUTF8Count {
             var p = TextPositionProbe.position(x)
-            for edit in c.textEdits { p = edit.map(p, bias: .after) }
+            for edit in edits { p = edit.map(p, bias: .after) }
             let viaEdits = TextPositionProbe.offset(p)
             try expect(viaEdits == c.mapUTF8(x, bias: .after), "\(label): TextEdits map \(x) to \(viaEdits)")
         }
@@ -208,13 +208,13 @@ public enum ChangeSetFuzz {
         }
         try expect(once == twice, "\(label): composed gave \(String(reflecting: once.string)), in a row \(String(reflecting: twice.string)); composed \(both)")
         try expect(both.inverted() == (try? next.inverted().composed(with: a.inverted())), "\(label): inverse of the composition")
+        let stretches = both.textEdits
         for x in 0...a.oldUTF8Count {
             for bias in [TextEdit.Bias.before, .after] {
                 let direct = both.mapUTF8(x, bias: bias)!
                 let stepwise = next.mapUTF8(a.mapUTF8(x, bias: bias)!, bias: bias)!
-                if let r = both.replacements.first(where: { $0.utf8Range.lowerBound <= x && x <= $0.utf8Range.upperBound }) {
-                    let i = both.replacements.firstIndex(of: r)!
-                    let stretch = both.textEdits[i].insertedUTF8Range
+                if let i = both.replacements.firstIndex(where: { $0.utf8Range.lowerBound <= x && x <= $0.utf8Range.upperBound }) {
+                    let r = both.replacements[i], stretch = stretches[i].insertedUTF8Range
                     let atAgreedEdge = (x == r.utf8Range.lowerBound && bias == .before) || (x == r.utf8Range.upperBound && bias == .after)
                     if atAgreedEdge {
                         try expect(direct == stepwise, "\(label): map(\(x), \(bias)) at a stretch's edge: composed \(direct), in a row \(stepwise)")
