@@ -182,6 +182,7 @@ final class ChangeSetTests: XCTestCase {
             #"{"oldUTF8Count":3,"oldUTF16Count":3,"replacements":[{"utf8Range":[1,3],"utf16Range":[1,2],"removed":"b","inserted":"B"}]}"#,
             #"{"oldUTF8Count":1,"oldUTF16Count":1,"replacements":[{"utf8Range":[1,2],"utf16Range":[1,2],"removed":"b","inserted":"B"}]}"#,
             #"{"oldUTF8Count":3,"oldUTF16Count":9,"replacements":[]}"#,
+            #"{"oldUTF8Count":3,"oldUTF16Count":3,"replacements":[{"utf8Range":[-1,-1],"utf16Range":[-1,-1],"removed":"","inserted":"B"}]}"#,
             #"{"oldUTF8Count":3,"oldUTF16Count":3,"replacements":[{"utf8Range":[1,2],"utf16Range":[1,2],"removed":"b","inserted":""},{"utf8Range":[0,2],"utf16Range":[0,2],"removed":"ab","inserted":""}]}"#,
         ] {
             XCTAssertThrowsError(try decode(bad)) { error in

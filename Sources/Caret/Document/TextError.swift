@@ -63,12 +63,13 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         case textsDiffer
     }
 
-    /// What went wrong: ill-formed UTF-8 (with the reason) or an offset out of bounds (with its
-    /// unit and the bound).
+    /// What went wrong: ill-formed UTF-8 (with the reason), an offset out of bounds (with its
+    /// unit and the bound), an unreadable file, overlapping edits, or a change set that does not
+    /// fit (with the reason).
     public let kind: Kind
     /// The offset the error names: the byte offset of the bad sequence for UTF-8 errors, the
     /// offending offset in its `unit` for bounds errors, the bytes read before the failure for
-    /// file errors.
+    /// file errors, the byte offset where edits overlap or a change set does not fit.
     public let offset: Int
 
     init(_ kind: Kind, byteOffset: Int) {

@@ -104,7 +104,9 @@ public struct ChangeSet: Sendable, Hashable, CustomStringConvertible {
         for (i, r) in replacements.enumerated() {
             let malformed = TextError(.changeSetMismatch(reason: .malformedReplacement(index: i)),
                                       byteOffset: r.utf8Range.lowerBound)
-            guard r.utf8Range.count == r.removed.utf8.count, r.utf16Range.count == r.removed.utf16.count else {
+            guard r.utf8Range.lowerBound >= 0, r.utf16Range.lowerBound >= 0, r.utf8Range.count == r.removed.utf8.count,
+                  r.utf16Range.count == r.removed.utf16.count
+            else {
                 throw malformed
             }
             guard r.utf8Range.lowerBound >= end8 else {
