@@ -80,6 +80,35 @@ final class ChangeSetTests: XCTestCase {
         XCTAssertEqual(e.string, "é.")
     }
 
+    /// Many replacements spread over many chunks, applied from the last back: the result is the
+    /// flat text's, and the inverse restores the document.
+    func testManyReplacementsInALongText() throws {
+        let line = "مرحبا नमस्ते 👨‍👩‍👧 e\u{301} สวัสดี\r\n"
+        let doc = TextDocument(String(repeating: line, count: 400))
+        var edits: [(range: TextRange, text: String)] = []
+        var flat = Array(doc.string.unicodeScalars)
+        // Every 37th cluster replaced by "·", every 101st point gets "🇫🇷"; from the back, so
+        // that the flat model's offsets stay right.
+        let count = doc.count
+        var model: [(clusters: Range<Int>, text: String)] = []
+        for k in stride(from: 0, to: count, by: 37) { model.append((k..<k + 1, "·")) }
+        for k in stride(from: 50, to: count, by: 101) where k % 37 > 1 { model.append((k..<k, "🇫🇷")) }
+        for m in model { edits.append((range(doc, m.clusters.lowerBound, m.clusters.upperBound), m.text)) }
+        let c = try ChangeSet(edits, in: doc)
+        let clusters = Array(doc.string)
+        let scalarStart = clusters.reduce(into: [0]) { $0.append($0.last! + $1.unicodeScalars.count) }
+        for m in model.sorted(by: { $0.clusters.lowerBound > $1.clusters.lowerBound }) {
+            flat.replaceSubrange(scalarStart[m.clusters.lowerBound]..<scalarStart[m.clusters.upperBound],
+                                 with: Array(m.text.unicodeScalars))
+        }
+        var d = doc
+        try d.apply(c)
+        XCTAssertEqual(d.string, String(String.UnicodeScalarView(flat)))
+        XCTAssertEqual(c.replacements.count, model.count)
+        try d.apply(c.inverted())
+        XCTAssertEqual(d, doc)
+    }
+
     func testMapModes() throws {
         let doc = TextDocument("abcdef")
         let c = try ChangeSet([(range(doc, 1, 3), "XYZ"), (range(doc, 5, 5), "+")], in: doc)  // a[bc]de|f
