@@ -128,4 +128,17 @@ final class DocumentationExampleTests: XCTestCase {
         XCTAssertEqual(input.text, "Hello日本")
         XCTAssertNil(input.markedTextRange)
     }
+
+    func testChangeSets() throws {
+        let old = TextDocument("let x = 1\r\nlet y = 2")
+        func range(_ a: Int, _ b: Int) -> TextRange {
+            old.textRange(from: old.position(at: a)!, to: old.position(at: b)!)!
+        }
+        let rename = try ChangeSet([(range(4, 5), "α"), (range(14, 15), "β")], in: old)
+        var new = old
+        try new.apply(rename)
+        XCTAssertEqual(new.string, "let α = 1\r\nlet β = 2")
+        try new.apply(rename.inverted())
+        XCTAssertEqual(new.string, "let x = 1\r\nlet y = 2")
+    }
 }

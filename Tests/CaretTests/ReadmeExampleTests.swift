@@ -15,6 +15,21 @@ import Caret
         #expect(doc.string == "Grüße 🌍 👋🏽 from שָׁלוֹם\r\n")
     }
 
+    @Test func readmeChangeSetExample() throws {
+        let old = TextDocument("let x = 1\r\nlet y = 2")
+        func range(_ a: Int, _ b: Int) -> TextRange { old.textRange(from: old.position(at: a)!, to: old.position(at: b)!)! }
+        let rename = try ChangeSet([(range(4, 5), "α"), (range(14, 15), "β")], in: old)
+        var new = old
+        try new.apply(rename)
+        #expect(new.string == "let α = 1\r\nlet β = 2")
+        #expect(try rename.lspChanges(in: old) == [
+            LSPChange(startLine: 1, startCharacter: 4, endLine: 1, endCharacter: 5, text: "β"),
+            LSPChange(startLine: 0, startCharacter: 4, endLine: 0, endCharacter: 5, text: "α"),
+        ])
+        try new.apply(rename.inverted())
+        #expect(new == old)
+    }
+
     @Test(arguments: ["", "a", "\r\n", "👨‍👩‍👧‍👦🇫🇷", "क्षि"])
     func copiesAreIndependent(_ text: String) throws {
         var a = TextDocument(text)

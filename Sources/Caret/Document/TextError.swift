@@ -59,15 +59,43 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A byte-order mark was asked for in an encoding that has none (only the UTFs and
         /// GB18030 have one).
         case noByteOrderMark(encoding: String)
+        /// Two edits given to `ChangeSet` overlap (an empty range strictly inside another
+        /// counts): `first` and `second` are their indices in the list given (or in the
+        /// replacements, for `ChangeSet(replacements:oldUTF8Count:oldUTF16Count:)`), `offset`
+        /// the UTF-8 offset where the second starts.
+        case overlappingEdits(first: Int, second: Int)
+        /// A change set does not fit the text it is applied to, or the change set it is composed
+        /// or rebased with; `offset` is the UTF-8 offset where the difference is.
+        case changeSetMismatch(reason: ChangeSetProblem)
+    }
+
+    /// Why a change set does not fit a text or another change set.
+    public enum ChangeSetProblem: Sendable, Hashable {
+        /// The text's length in `unit` is `actual`; the change set was made for `expected`.
+        case lengthDiffers(unit: TextUnit, expected: Int, actual: Int)
+        /// Replacement `index` does not fit: the text there is not its `removed` text, it starts
+        /// inside a scalar, or its UTF-16 offset is not the text's.
+        case replacementDiffers(index: Int)
+        /// Replacement `index` is malformed: its ranges do not have the lengths of its removed
+        /// text, or they are negative (a decoded or hand-made change set).
+        case malformedReplacement(index: Int)
+        /// The lengths given for the old text cannot be one text's: a UTF-16 length longer than
+        /// the UTF-8 length, or less than a third of it.
+        case impossibleLengths
+        /// Two change sets composed or rebased together disagree about the text between them:
+        /// what one removes is not what the other holds there (or a UTF-16 length differs).
+        case textsDiffer
     }
 
     /// What went wrong: ill-formed UTF-8 (with the reason), an offset out of bounds (with its
-    /// unit and the bound), or a file that could not be read, decoded, encoded or written.
+    /// unit and the bound), a file that could not be read, decoded, encoded or written,
+    /// overlapping edits, or a change set that does not fit (with the reason).
     public let kind: Kind
     /// The offset the error names: the byte offset of the bad sequence for UTF-8 and
     /// `undecodable` errors, the offending offset in its `unit` for bounds errors, the bytes read
     /// or written before the failure for file errors, the first NUL byte of a binary file, the
-    /// UTF-8 offset of an unrepresentable character (0 when there is no place).
+    /// UTF-8 offset of an unrepresentable character (0 when there is no place), the byte offset
+    /// where edits overlap or a change set does not fit.
     public let offset: Int
 
     init(_ kind: Kind, byteOffset: Int) {
@@ -108,6 +136,23 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(encoding) cannot represent U+\(code) at line \(line), column \(column)"
         case .noByteOrderMark(let encoding):
             return "\(encoding) has no byte-order mark"
+        case .overlappingEdits(let first, let second):
+            return "edits \(first) and \(second) overlap (at byte offset \(offset)); a change set's edits must not overlap"
+        case .changeSetMismatch(let reason):
+            let what: String
+            switch reason {
+            case .lengthDiffers(let unit, let expected, let actual):
+                what = "it was made for a text of \(expected) (\(unit)), this one has \(actual)"
+            case .replacementDiffers(let index):
+                what = "replacement \(index) does not fit: the text there is not the text it removes, or its offsets are not the text's"
+            case .malformedReplacement(let index):
+                what = "replacement \(index) is malformed: its ranges do not match its removed text"
+            case .impossibleLengths:
+                what = "its UTF-8 and UTF-16 lengths cannot be those of one text"
+            case .textsDiffer:
+                what = "the two change sets disagree about the text there"
+            }
+            return "the change set does not fit the text at byte offset \(offset): \(what)"
         }
     }
 }
