@@ -1,0 +1,118 @@
+/// Greedy soft wrap of one hard line (flat UTF-8, no terminator) at UAX #14 opportunities,
+/// with reusable buffers so that a whole-document walk allocates nothing per line.
+///
+/// A segment runs from one opportunity to the next: a word and the spaces after it. It goes on
+/// the current visual line when it fits without its trailing spaces (spaces hang, as in CSS);
+/// otherwise it starts the next visual line; a segment too wide for an empty line is broken at
+/// cluster boundaries, at least one cluster a line.
+struct LineWrapper {
+    /// Per cluster: UTF-8 start, UTF-16 start (line-relative), width (`ClusterWidths.tab` for
+    /// tabs) and flags; one more entry for the end of the line.
+    private var starts: [Int] = []
+    private var starts16: [Int] = []
+    private var widths: [Int] = []
+    private var flags: [UInt8] = []
+    private static let hangs: UInt8 = 1
+    private static let breakBefore: UInt8 = 2
+
+    /// One visual line, in line-relative offsets.
+    struct Piece {
+        var bytes: Range<Int>
+        var utf16: Range<Int>
+        var width: Int
+        var indent: Int
+    }
+
+    /// Measures the clusters of `p`. Call before `addBreak` and `wrap`. O(bytes).
+    mutating func measure(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions) {
+        starts.removeAll(keepingCapacity: true)
+        starts16.removeAll(keepingCapacity: true)
+        widths.removeAll(keepingCapacity: true)
+        flags.removeAll(keepingCapacity: true)
+        var u16 = 0
+        ClusterWidths.forEachCluster(p, options: options) { start, end, width in
+            starts.append(start)
+            starts16.append(u16)
+            widths.append(width)
+            let first = p[start]
+            flags.append(end == start + 1 && (first == 0x20 || first == 0x09) ? Self.hangs : 0)
+            for i in start..<end where UTF8Scalars.isLead(p[i]) { u16 += p[i] >= 0xF0 ? 2 : 1 }
+        }
+        starts.append(p.count)
+        starts16.append(u16)
+    }
+
+    /// The measured line's length in UTF-16 code units.
+    var utf16Count: Int { starts16.last ?? 0 }
+
+    /// Marks the opportunities: `breaks16`, line-relative UTF-16 offsets in increasing order;
+    /// those inside a cluster are ignored. O(clusters + breaks).
+    mutating func addBreaks(_ breaks16: [Int]) {
+        var k = 1
+        for b in breaks16 {
+            while k < widths.count && starts16[k] < b { k += 1 }
+            if k < widths.count && starts16[k] == b { flags[k] |= Self.breakBefore }
+        }
+    }
+
+    /// The visual lines of the measured line at `options`. O(clusters).
+    func wrap(_ options: SoftWrapOptions, _ emit: (Piece) -> Void) {
+        let n = widths.count
+        let limit = max(1, options.width)
+        let display = options.display
+        var indent = 0
+        if options.preservesIndent {
+            var j = 0
+            while j < n && flags[j] & Self.hangs != 0 {
+                indent += ClusterWidths.resolve(widths[j], at: indent, options: display)
+                j += 1
+            }
+            if j == n || limit - indent < limit / 2 + limit % 2 { indent = 0 }
+        }
+        var lineStart = 0, base = 0, column = 0, content = 0
+        func flush(_ end: Int) {
+            emit(Piece(bytes: starts[lineStart]..<starts[end], utf16: starts16[lineStart]..<starts16[end],
+                       width: content - base, indent: base))
+            lineStart = end
+            base = indent
+            column = indent
+            content = indent
+        }
+        var k = 0
+        while k < n {
+            var b = k + 1
+            while b < n && flags[b] & Self.breakBefore == 0 { b += 1 }
+            // The segment [k, b) drawn from `column`: where it ends, and where its text ends.
+            var x = column
+            var text: Int? = nil
+            for j in k..<b {
+                x += ClusterWidths.resolve(widths[j], at: x, options: display)
+                if flags[j] & Self.hangs == 0 { text = x }
+            }
+            // Spaces alone always fit: they hang.
+            if text == nil || text! <= limit {
+                column = x
+                if let text { content = text }
+                k = b
+                continue
+            }
+            if k > lineStart {
+                flush(k)
+                continue
+            }
+            // Wider than an empty line: as many clusters as fit, at least one.
+            var j = k
+            while j < b {
+                let w = ClusterWidths.resolve(widths[j], at: column, options: display)
+                let hanging = flags[j] & Self.hangs != 0
+                if j > lineStart && !hanging && column + w > limit { break }
+                column += w
+                if !hanging { content = column }
+                j += 1
+            }
+            if j < b { flush(j) }
+            k = j
+        }
+        if lineStart < n || n == 0 { flush(n) }
+    }
+}
