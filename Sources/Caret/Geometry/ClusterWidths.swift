@@ -23,7 +23,7 @@ enum ClusterWidths {
             }
             let b = p[i]
             if b >= 0x20 && b < 0x7F {
-                cluster.addPrintableASCII()
+                cluster.addPrintableASCII(b)
             } else {
                 let c = b < 0x80 ? UInt32(b) : UTF8Scalars.decode(p, at: i).value
                 cluster.add(c, table[c])
@@ -60,13 +60,17 @@ enum ClusterWidths {
         var sawZWJ = false
         var isTab = false
 
+        /// Adds printable ASCII `b` without a table lookup. `#`, `*` and the digits are Emoji
+        /// (keycap bases): a U+FE0F after one makes the cluster an emoji.
         @inline(__always)
-        mutating func addPrintableASCII() {
+        mutating func addPrintableASCII(_ b: UInt8) {
+            if count == 0 && (b == 0x23 || b == 0x2A || (b >= 0x30 && b <= 0x39)) { firstEntry = DisplayWidthTable.emoji }
             sum += 1
             widest = max(widest, 1)
             count += 1
         }
 
+        /// Adds scalar `c` with its table entry.
         @inline(__always)
         mutating func add(_ c: UInt32, _ entry: UInt8) {
             if count == 0 { firstEntry = entry }

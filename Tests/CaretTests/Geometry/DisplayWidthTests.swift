@@ -21,7 +21,7 @@ final class DisplayWidthTests: XCTestCase {
     func testClusterWidths() {
         let cases: [(String, Int)] = [
             ("a", 1), ("e\u{301}", 1), ("दि", 1), ("👍🏽", 2), ("👨\u{200D}👩\u{200D}👧", 2), ("❤\u{FE0F}", 2),
-            ("❤", 1), ("1\u{FE0F}\u{20E3}", 2), ("🇫🇷", 2), ("\u{301}", 1), ("\u{200B}", 0), ("日", 2), ("\u{1}", 2),
+            ("❤", 1), ("1\u{FE0F}\u{20E3}", 2), ("#\u{FE0F}", 2), ("#", 1), ("🇫🇷", 2), ("\u{301}", 1), ("\u{200B}", 0), ("日", 2), ("\u{1}", 2),
         ]
         for (text, width) in cases {
             XCTAssertEqual(clusters.width(of: text), width, text.unicodeScalars.map { String($0.value, radix: 16) }.description)
