@@ -4,23 +4,26 @@ enum ClusterWidths {
     /// The width `forEachCluster` reports for a tab, whose width depends on its column.
     static let tab = -1
 
-    /// Calls `body(start, end, width)` for each cluster of valid UTF-8 `p` (which must start
-    /// on a cluster boundary), in order; `width` is `tab` for a tab. O(bytes), a few ns each.
+    /// Calls `body(start, end, width, utf16)` for each cluster of valid UTF-8 `p` (which must
+    /// start on a cluster boundary), in order; `width` is `tab` for a tab, `utf16` the
+    /// cluster's length in UTF-16 code units. O(bytes), a few ns each.
     @inline(__always)
     static func forEachCluster(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions,
-                               _ body: (_ start: Int, _ end: Int, _ width: Int) -> Void) {
+                               _ body: (_ start: Int, _ end: Int, _ width: Int, _ utf16: Int) -> Void) {
         let graphemes = GraphemeClassTable.shared
         let table = DisplayWidthTable.shared
         var breaker = GraphemeBreaker()
         var cluster = Accumulator()
-        var start = 0, i = 0
+        var start = 0, i = 0, units = 0
         while i < p.count {
             let (boundary, length) = breaker.step(p, at: i, table: graphemes)
             if boundary && i > start {
-                body(start, i, cluster.width(options))
+                body(start, i, cluster.width(options), units)
                 cluster = Accumulator()
                 start = i
+                units = 0
             }
+            units += length == 4 ? 2 : 1
             let b = p[i]
             if b >= 0x20 && b < 0x7F {
                 cluster.addPrintableASCII(b)
@@ -30,13 +33,13 @@ enum ClusterWidths {
             }
             i += length
         }
-        if i > start { body(start, i, cluster.width(options)) }
+        if i > start { body(start, i, cluster.width(options), units) }
     }
 
     /// The column reached by drawing `p` from `column`. O(bytes).
     static func advance(_ p: UnsafeBufferPointer<UInt8>, from column: Int, options: DisplayWidthOptions) -> Int {
         var x = column
-        forEachCluster(p, options: options) { _, _, w in x += resolve(w, at: x, options: options) }
+        forEachCluster(p, options: options) { _, _, w, _ in x += resolve(w, at: x, options: options) }
         return x
     }
 

@@ -6,12 +6,18 @@
 /// otherwise it starts the next visual line; a segment too wide for an empty line is broken at
 /// cluster boundaries, at least one cluster a line.
 struct LineWrapper {
-    /// Per cluster: UTF-8 start, UTF-16 start (line-relative), width (`ClusterWidths.tab` for
-    /// tabs) and flags; one more entry for the end of the line.
-    private var starts: [Int] = []
-    private var starts16: [Int] = []
-    private var widths: [Int] = []
-    private var flags: [UInt8] = []
+    /// One cluster of the measured line: UTF-8 and UTF-16 start (line-relative), width
+    /// (`ClusterWidths.tab` for a tab) and flags. One array of them, not four: one append and
+    /// one capacity check per cluster.
+    private struct Cluster {
+        var start: Int
+        var start16: Int
+        var width: Int32
+        var flags: UInt8
+    }
+
+    /// The clusters, then one entry for the end of the line.
+    private var clusters: [Cluster] = []
     private static let hangs: UInt8 = 1
     private static let breakBefore: UInt8 = 2
 
@@ -23,55 +29,51 @@ struct LineWrapper {
         var indent: Int
     }
 
-    /// Measures the clusters of `p`. Call before `addBreak` and `wrap`. O(bytes).
+    /// Measures the clusters of `p`. Call before `addBreaks` and `wrap`. O(bytes).
     mutating func measure(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions) {
-        starts.removeAll(keepingCapacity: true)
-        starts16.removeAll(keepingCapacity: true)
-        widths.removeAll(keepingCapacity: true)
-        flags.removeAll(keepingCapacity: true)
+        clusters.removeAll(keepingCapacity: true)
         var u16 = 0
-        ClusterWidths.forEachCluster(p, options: options) { start, end, width in
-            starts.append(start)
-            starts16.append(u16)
-            widths.append(width)
+        ClusterWidths.forEachCluster(p, options: options) { start, end, width, units in
             let first = p[start]
-            flags.append(end == start + 1 && (first == 0x20 || first == 0x09) ? Self.hangs : 0)
-            for i in start..<end where UTF8Scalars.isLead(p[i]) { u16 += p[i] >= 0xF0 ? 2 : 1 }
+            let hangs = end == start + 1 && (first == 0x20 || first == 0x09)
+            clusters.append(Cluster(start: start, start16: u16, width: Int32(clamping: width), flags: hangs ? Self.hangs : 0))
+            u16 += units
         }
-        starts.append(p.count)
-        starts16.append(u16)
+        clusters.append(Cluster(start: p.count, start16: u16, width: 0, flags: 0))
     }
 
     /// The measured line's length in UTF-16 code units.
-    var utf16Count: Int { starts16.last ?? 0 }
+    var utf16Count: Int { clusters.last?.start16 ?? 0 }
 
     /// Marks the opportunities: `breaks16`, line-relative UTF-16 offsets in increasing order;
     /// those inside a cluster are ignored. O(clusters + breaks).
     mutating func addBreaks(_ breaks16: [Int]) {
+        let n = clusters.count - 1
         var k = 1
         for b in breaks16 {
-            while k < widths.count && starts16[k] < b { k += 1 }
-            if k < widths.count && starts16[k] == b { flags[k] |= Self.breakBefore }
+            while k < n && clusters[k].start16 < b { k += 1 }
+            if k < n && clusters[k].start16 == b { clusters[k].flags |= Self.breakBefore }
         }
     }
 
     /// The visual lines of the measured line at `options`. O(clusters).
     func wrap(_ options: SoftWrapOptions, _ emit: (Piece) -> Void) {
-        let n = widths.count
+        let n = clusters.count - 1
         let limit = max(1, options.width)
         let display = options.display
         var indent = 0
         if options.preservesIndent {
             var j = 0
-            while j < n && flags[j] & Self.hangs != 0 {
-                indent += ClusterWidths.resolve(widths[j], at: indent, options: display)
+            while j < n && clusters[j].flags & Self.hangs != 0 {
+                indent += ClusterWidths.resolve(Int(clusters[j].width), at: indent, options: display)
                 j += 1
             }
             if j == n || limit - indent < limit / 2 + limit % 2 { indent = 0 }
         }
         var lineStart = 0, base = 0, column = 0, content = 0
         func flush(_ end: Int) {
-            emit(Piece(bytes: starts[lineStart]..<starts[end], utf16: starts16[lineStart]..<starts16[end],
+            emit(Piece(bytes: clusters[lineStart].start..<clusters[end].start,
+                       utf16: clusters[lineStart].start16..<clusters[end].start16,
                        width: content - base, indent: base))
             lineStart = end
             base = indent
@@ -81,13 +83,13 @@ struct LineWrapper {
         var k = 0
         while k < n {
             var b = k + 1
-            while b < n && flags[b] & Self.breakBefore == 0 { b += 1 }
+            while b < n && clusters[b].flags & Self.breakBefore == 0 { b += 1 }
             // The segment [k, b) drawn from `column`: where it ends, and where its text ends.
             var x = column
             var text: Int? = nil
             for j in k..<b {
-                x += ClusterWidths.resolve(widths[j], at: x, options: display)
-                if flags[j] & Self.hangs == 0 { text = x }
+                x += ClusterWidths.resolve(Int(clusters[j].width), at: x, options: display)
+                if clusters[j].flags & Self.hangs == 0 { text = x }
             }
             // Spaces alone always fit: they hang.
             if text == nil || text! <= limit {
@@ -103,8 +105,8 @@ struct LineWrapper {
             // Wider than an empty line: as many clusters as fit, at least one.
             var j = k
             while j < b {
-                let w = ClusterWidths.resolve(widths[j], at: column, options: display)
-                let hanging = flags[j] & Self.hangs != 0
+                let w = ClusterWidths.resolve(Int(clusters[j].width), at: column, options: display)
+                let hanging = clusters[j].flags & Self.hangs != 0
                 if j > lineStart && !hanging && column + w > limit { break }
                 column += w
                 if !hanging { content = column }
