@@ -1,4 +1,6 @@
 import Caret
+import Foundation
+@_spi(Reference) import Caret
 
 // Display width and soft wrap over the generated document (issue 26): per-cluster cost of the
 // width measure, and a whole-document wrap at 80 columns as a ratio to the document's load.
@@ -32,9 +34,15 @@ extension Bench {
                     if line.width > 80 { overflow += 1 }
                 }
             }
+            // For scale: ICU's line iterator alone over the flat UTF-16 (built untimed), the part
+            // of the wrap no amount of work on Caret's side removes.
+            let utf16 = Array(String(decoding: bytes, as: UTF8.self).utf16)
+            var breaks = 0
+            let icu = median(timed(1, measured: false) { breaks = ICUReference.boundariesUTF16("line", utf16).count })
             check(visual >= doc.lineCount, "geometry.wrap-80: \(visual) visual lines for \(doc.lineCount) hard lines")
             record(Workload(name: "geometry.wrap-80", unit: "ms", samples: times.map { $0 * 1e3 }, baseline: load * 1e3,
                             note: "\(visual) visual lines of \(doc.lineCount) hard lines (\(overflow) over-wide clusters); "
+                                + String(format: "ICU's flat line pass alone: %.0f ms (%d breaks); ", icu * 1e3, breaks)
                                 + "baseline: init(validatingUTF8:)"))
         }
     }

@@ -29,6 +29,7 @@ public struct DisplayWidthOptions: Sendable, Hashable, Codable {
     public var ambiguousIsWide: Bool
 
     /// Options with the given settings: `.terminal`, 8-column tabs, ambiguous narrow by default.
+    /// O(1).
     public init(model: DisplayWidthModel = .terminal, tabWidth: Int = 8, ambiguousIsWide: Bool = false) {
         self.model = model
         self.tabWidth = tabWidth

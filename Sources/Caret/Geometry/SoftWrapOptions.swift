@@ -11,6 +11,7 @@ public struct SoftWrapOptions: Sendable, Hashable, Codable {
     public var preservesIndent: Bool
 
     /// Options with the given settings (`.terminal` widths, 8-column tabs, no indent by default).
+    /// O(1).
     public init(width: Int, display: DisplayWidthOptions = DisplayWidthOptions(), preservesIndent: Bool = false) {
         self.width = width
         self.display = display
