@@ -45,6 +45,18 @@ struct LineWrapper {
     /// The measured line's length in UTF-16 code units.
     var utf16Count: Int { clusters.last?.start16 ?? 0 }
 
+    /// True when the measured line fits `options.width` as it is (its hanging spaces aside):
+    /// then it is one visual line whatever its opportunities, and the caller need not ask ICU
+    /// for them (most hard lines of most texts). O(clusters).
+    func fitsOnOneLine(_ options: SoftWrapOptions) -> Bool {
+        var x = 0, text = 0
+        for c in clusters.dropLast() {
+            x += ClusterWidths.resolve(Int(c.width), at: x, options: options.display)
+            if c.flags & Self.hangs == 0 { text = x }
+        }
+        return text <= max(1, options.width)
+    }
+
     /// Marks the opportunities: `breaks16`, line-relative UTF-16 offsets in increasing order;
     /// those inside a cluster are ignored. O(clusters + breaks).
     mutating func addBreaks(_ breaks16: [Int]) {

@@ -16,7 +16,7 @@ extension TextDocument {
         let bytes = range.start.utf8Offset..<range.end.utf8Offset
         withUTF8(bytes) { wrapper.measure($0, options: options.display) }
         var breaks: [Int] = []
-        if let iterator = breakIterator(.line) {
+        if !wrapper.fitsOnOneLine(options), let iterator = breakIterator(.line) {
             var next = iterator.followingUTF16(start16)
             while let b = next, b <= start16 + wrapper.utf16Count {
                 breaks.append(b - start16)
@@ -90,9 +90,14 @@ extension TextDocument {
                 document.withUTF8(bytes) { wrapper.measure($0, options: options.display) }
                 let end16 = start16 + wrapper.utf16Count
                 lineBreaks.removeAll(keepingCapacity: true)
-                while let b = pending, b <= end16 {
-                    if b > start16 { lineBreaks.append(b - start16) }
-                    pending = breaks?.nextUTF16()
+                // A line that fits needs no opportunities: ICU is asked only for lines that
+                // wrap, from their start when the lines skipped left it behind.
+                if !wrapper.fitsOnOneLine(options) {
+                    if let b = pending, b <= start16 { pending = breaks?.followingUTF16(start16) }
+                    while let b = pending, b <= end16 {
+                        if b > start16 { lineBreaks.append(b - start16) }
+                        pending = breaks?.nextUTF16()
+                    }
                 }
                 wrapper.addBreaks(lineBreaks)
                 let (lineIndex, from, from16) = (line.index, bytes.lowerBound, start16)
