@@ -1,10 +1,12 @@
 /// Greedy soft wrap of one hard line (flat UTF-8, no terminator) at UAX #14 opportunities,
 /// with reusable buffers so that a whole-document walk allocates nothing per line.
 ///
-/// A segment runs from one opportunity to the next: a word and the spaces after it. It goes on
-/// the current visual line when it fits without its trailing spaces (spaces hang, as in CSS);
-/// otherwise it starts the next visual line; a segment too wide for an empty line is broken at
-/// cluster boundaries, at least one cluster a line.
+/// Each visual line runs from its start to the last opportunity at or before the first cluster
+/// whose text would pass the width (spaces and tabs hang, as in CSS, and never pass it); with
+/// no opportunity there, the word is wider than the line and breaks before that cluster (at
+/// least one cluster a line). The same lines as placing segments (a word and its trailing
+/// spaces) greedily, but only the opportunities next to wrap points are looked up: ICU's line
+/// iterator is most of a wrap's cost, and most opportunities of a long paragraph are never used.
 struct LineWrapper {
     /// One cluster of the measured line: UTF-8 and UTF-16 start (line-relative), width
     /// (`ClusterWidths.tab` for a tab) and flags. One array of them, not four: one append and
@@ -19,7 +21,6 @@ struct LineWrapper {
     /// The clusters, then one entry for the end of the line.
     private var clusters: [Cluster] = []
     private static let hangs: UInt8 = 1
-    private static let breakBefore: UInt8 = 2
 
     /// One visual line, in line-relative offsets.
     struct Piece {
@@ -45,31 +46,11 @@ struct LineWrapper {
     /// The measured line's length in UTF-16 code units.
     var utf16Count: Int { clusters.last?.start16 ?? 0 }
 
-    /// True when the measured line fits `options.width` as it is (its hanging spaces aside):
-    /// then it is one visual line whatever its opportunities, and the caller need not ask ICU
-    /// for them (most hard lines of most texts). O(clusters).
-    func fitsOnOneLine(_ options: SoftWrapOptions) -> Bool {
-        var x = 0, text = 0
-        for c in clusters.dropLast() {
-            x += ClusterWidths.resolve(Int(c.width), at: x, options: options.display)
-            if c.flags & Self.hangs == 0 { text = x }
-        }
-        return text <= max(1, options.width)
-    }
-
-    /// Marks the opportunities: `breaks16`, line-relative UTF-16 offsets in increasing order;
-    /// those inside a cluster are ignored. O(clusters + breaks).
-    mutating func addBreaks(_ breaks16: [Int]) {
-        let n = clusters.count - 1
-        var k = 1
-        for b in breaks16 {
-            while k < n && clusters[k].start16 < b { k += 1 }
-            if k < n && clusters[k].start16 == b { clusters[k].flags |= Self.breakBefore }
-        }
-    }
-
-    /// The visual lines of the measured line at `options`. O(clusters).
-    func wrap(_ options: SoftWrapOptions, _ emit: (Piece) -> Void) {
+    /// The visual lines of the measured line at `options`. `lastBreak(s, e)` gives the last
+    /// cluster index `b` with `s < b <= e` before which a line may break, or nil: asked once
+    /// per visual line that wraps, so only the opportunities near the wrap points are looked
+    /// up (not every one of a long paragraph). O(clusters) plus those calls.
+    func wrap(_ options: SoftWrapOptions, lastBreak: (_ s: Int, _ e: Int) -> Int?, emit: (Piece) -> Void) {
         let n = clusters.count - 1
         let limit = max(1, options.width)
         let display = options.display
@@ -82,51 +63,49 @@ struct LineWrapper {
             }
             if j == n || limit - indent < limit / 2 + limit % 2 { indent = 0 }
         }
-        var lineStart = 0, base = 0, column = 0, content = 0
-        func flush(_ end: Int) {
-            emit(Piece(bytes: clusters[lineStart].start..<clusters[end].start,
-                       utf16: clusters[lineStart].start16..<clusters[end].start16,
-                       width: content - base, indent: base))
-            lineStart = end
-            base = indent
-            column = indent
-            content = indent
-        }
-        var k = 0
-        while k < n {
-            var b = k + 1
-            while b < n && clusters[b].flags & Self.breakBefore == 0 { b += 1 }
-            // The segment [k, b) drawn from `column`: where it ends, and where its text ends.
-            var x = column
-            var text: Int? = nil
-            for j in k..<b {
-                x += ClusterWidths.resolve(Int(clusters[j].width), at: x, options: display)
-                if clusters[j].flags & Self.hangs == 0 { text = x }
-            }
-            // Spaces alone always fit: they hang.
-            if text == nil || text! <= limit {
-                column = x
-                if let text { content = text }
-                k = b
-                continue
-            }
-            if k > lineStart {
-                flush(k)
-                continue
-            }
-            // Wider than an empty line: as many clusters as fit, at least one.
-            var j = k
-            while j < b {
-                let w = ClusterWidths.resolve(Int(clusters[j].width), at: column, options: display)
-                let hanging = clusters[j].flags & Self.hangs != 0
-                if j > lineStart && !hanging && column + w > limit { break }
-                column += w
-                if !hanging { content = column }
+        var s = 0, base = 0
+        while true {
+            // The first cluster whose text would pass the width (hanging ones never do); the
+            // line's first cluster goes on it whatever its width.
+            var x = base, e = n, j = s
+            while j < n {
+                let w = ClusterWidths.resolve(Int(clusters[j].width), at: x, options: display)
+                if j > s && clusters[j].flags & Self.hangs == 0 && x + w > limit {
+                    e = j
+                    break
+                }
+                x += w
                 j += 1
             }
-            if j < b { flush(j) }
-            k = j
+            // The break: the last opportunity after `s` up to `e`, else `e` itself (a word
+            // wider than the line, cut between clusters).
+            let end = e == n ? n : lastBreak(s, e) ?? e
+            var column = base, content = base
+            for k in s..<end {
+                column += ClusterWidths.resolve(Int(clusters[k].width), at: column, options: display)
+                if clusters[k].flags & Self.hangs == 0 { content = column }
+            }
+            emit(Piece(bytes: clusters[s].start..<clusters[end].start,
+                       utf16: clusters[s].start16..<clusters[end].start16, width: content - base, indent: base))
+            if end == n { return }
+            s = end
+            base = indent
         }
-        if lineStart < n || n == 0 { flush(n) }
+    }
+
+    /// The line-relative UTF-16 offset where cluster `k` starts (`k` up to the cluster count).
+    func utf16Start(of k: Int) -> Int { clusters[k].start16 }
+
+    /// The cluster index of `utf16` (line-relative), or nil when it falls inside a cluster.
+    /// O(log clusters).
+    func cluster(atUTF16 utf16: Int) -> Int? {
+        var lo = 0, hi = clusters.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let u = clusters[mid].start16
+            if u == utf16 { return mid }
+            if u < utf16 { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return nil
     }
 }

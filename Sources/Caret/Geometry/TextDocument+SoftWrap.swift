@@ -15,25 +15,18 @@ extension TextDocument {
         var wrapper = LineWrapper()
         let bytes = range.start.utf8Offset..<range.end.utf8Offset
         withUTF8(bytes) { wrapper.measure($0, options: options.display) }
-        var breaks: [Int] = []
-        if !wrapper.fitsOnOneLine(options), let iterator = breakIterator(.line) {
-            var next = iterator.followingUTF16(start16)
-            while let b = next, b <= start16 + wrapper.utf16Count {
-                breaks.append(b - start16)
-                next = iterator.nextUTF16()
-            }
-        }
-        wrapper.addBreaks(breaks)
+        let iterator = breakIterator(.line)
         var result: [VisualLine] = []
-        wrapper.wrap(options) { piece in
-            result.append(VisualLine(line: line, bytes: piece, lineStart: bytes.lowerBound, lineStart16: start16))
-        }
+        let measured = wrapper
+        measured.wrap(
+            options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: start16, iterator: iterator) },
+            emit: { piece in result.append(VisualLine(line: line, bytes: piece, lineStart: bytes.lowerBound, lineStart16: start16)) })
         return result
     }
 
     /// Every visual line of the document wrapped with `options`, hard line by hard line, in
     /// order: the same lines as `visualLines(ofLine:options:)` for each line, found in one pass
-    /// (one ICU line-break pass, no search per line).
+    /// (no search per line; ICU's line iterator is asked only near each wrap point).
     /// - Complexity: O(1) to create; O(n) for the whole walk.
     public func visualLines(options: SoftWrapOptions) -> VisualLines {
         VisualLines(document: self, options: options)
@@ -54,20 +47,16 @@ extension TextDocument {
             private let options: SoftWrapOptions
             private var lines: TextDocument.Lines.Iterator
             private let breaks: ICUBreakIterator?
-            /// The next ICU opportunity not yet given to a line (UTF-16, whole document).
-            private var pending: Int?
             private var start16 = 0
             private var wrapper = LineWrapper()
             private var buffer: [VisualLine] = []
             private var index = 0
-            private var lineBreaks: [Int] = []
 
             init(document: TextDocument, options: SoftWrapOptions) {
                 self.document = document
                 self.options = options
                 lines = document.lines.makeIterator()
                 breaks = document.breakIterator(.line)
-                pending = breaks?.followingUTF16(0)
             }
 
             /// The next visual line, or nil after the last.
@@ -89,21 +78,10 @@ extension TextDocument {
                 let options = options
                 document.withUTF8(bytes) { wrapper.measure($0, options: options.display) }
                 let end16 = start16 + wrapper.utf16Count
-                lineBreaks.removeAll(keepingCapacity: true)
-                // A line that fits needs no opportunities: ICU is asked only for lines that
-                // wrap, from their start when the lines skipped left it behind.
-                if !wrapper.fitsOnOneLine(options) {
-                    if let b = pending, b <= start16 { pending = breaks?.followingUTF16(start16) }
-                    while let b = pending, b <= end16 {
-                        if b > start16 { lineBreaks.append(b - start16) }
-                        pending = breaks?.nextUTF16()
-                    }
-                }
-                wrapper.addBreaks(lineBreaks)
-                let (lineIndex, from, from16) = (line.index, bytes.lowerBound, start16)
-                wrapper.wrap(options) { piece in
-                    buffer.append(VisualLine(line: lineIndex, bytes: piece, lineStart: from, lineStart16: from16))
-                }
+                let (lineIndex, from, from16, iterator, measured) = (line.index, bytes.lowerBound, start16, breaks, wrapper)
+                measured.wrap(
+                    options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: from16, iterator: iterator) },
+                    emit: { piece in buffer.append(VisualLine(line: lineIndex, bytes: piece, lineStart: from, lineStart16: from16)) })
                 // The terminator: CR LF is two UTF-16 units, every other one is one.
                 let terminator = line.rangeIncludingTerminator.end.utf8Offset - bytes.upperBound
                 let firstByte = terminator == 2 ? document.utf8(in: TextRange(start: line.range.end, end: line.rangeIncludingTerminator.end))?.first : nil
@@ -122,5 +100,23 @@ extension VisualLine {
                                    end: TextPosition(utf8Offset: lineStart + piece.bytes.upperBound)),
                   utf16Offsets: (lineStart16 + piece.utf16.lowerBound)..<(lineStart16 + piece.utf16.upperBound),
                   width: piece.width, indent: piece.indent)
+    }
+}
+
+extension LineWrapper {
+    /// The last cluster index `b` with `s < b <= e` where ICU's line iterator allows a break
+    /// (an opportunity inside a cluster does not count), or nil: ICU's `preceding` from the
+    /// end of cluster `e`, the line starting at document UTF-16 offset `lineStart16`.
+    func lastBreak(_ s: Int, _ e: Int, lineStart16: Int, iterator: ICUBreakIterator?) -> Int? {
+        guard let iterator else { return nil }
+        let floor = lineStart16 + utf16Start(of: s)
+        // From the end of cluster `e`, not one unit past its start: ICU snaps an offset inside
+        // a surrogate pair back to the pair's start and would miss the boundary there.
+        var b = iterator.precedingUTF16(lineStart16 + utf16Start(of: e + 1))
+        while let x = b, x > floor {
+            if let k = cluster(atUTF16: x - lineStart16) { return k }
+            b = iterator.precedingUTF16(x)
+        }
+        return nil
     }
 }

@@ -81,6 +81,23 @@ final class SoftWrapTests: XCTestCase {
                     }
                     XCTAssertEqual(document.displayWidth(of: content, startingColumn: v.indent, options: display), v.width,
                                    "\(text), seed \(seed)")
+                    // Greedy: the line could not have taken the next piece (up to the next
+                    // opportunity, or one more cluster of an over-wide word).
+                    if i + 1 < visual.count {
+                        let next = opportunities.contains(v.range.end.utf8Offset)
+                            ? (opportunities.filter { $0 > v.range.end.utf8Offset }.min() ?? line.range.end.utf8Offset)
+                            : document.graphemeRanges.first { $0.start.utf8Offset == v.range.end.utf8Offset }!.end.utf8Offset
+                        let longer = document.graphemeRanges.filter {
+                            $0.start.utf8Offset >= v.range.start.utf8Offset && $0.end.utf8Offset <= next
+                        }
+                        guard let last = longer.lastIndex(where: { !["\t", " "].contains(document.text(in: $0)!) }) else {
+                            XCTFail("only hanging spaces follow \(text), seed \(seed)")
+                            continue
+                        }
+                        let text = document.textRange(from: v.range.start, to: longer[last].end)!
+                        let wider = document.displayWidth(of: text, startingColumn: v.indent, options: display)!
+                        XCTAssertGreaterThan(v.indent + wider, options.width, "\(document.text(in: text)!) fits \(options), seed \(seed)")
+                    }
                     guard i > 0 else { continue }
                     // A break is an opportunity, or falls inside a word wider than the line:
                     // the visual line before it then holds no opportunity.
