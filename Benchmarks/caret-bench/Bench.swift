@@ -94,7 +94,7 @@ struct Bench {
         }
 
         let docNames = ["load.generated", "load.streaming", "stats.", "position.", "edit.", "walk.", "snapshot.",
-                        "memory.generated", "input.", "file."]
+                        "memory.generated", "input.", "file.", "geometry."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
@@ -107,6 +107,7 @@ struct Bench {
         }
         if anySelected(["load.ascii"]) { asciiLoad(byteCount: byteCount) }
         if anySelected(["load.streaming", "stats."]) { streamingWorkloads(doc, bytes: generated) }
+        if anySelected(["geometry."]) { geometryWorkloads(doc, bytes: generated) }
         if let corpus, anySelected(["load.largest-file"]), let largest = corpus.largestTextFile(),
            let data = FileManager.default.contents(atPath: largest) {
             let name = (largest as NSString).lastPathComponent

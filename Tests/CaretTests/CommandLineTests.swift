@@ -87,7 +87,7 @@ final class CommandLineTests: XCTestCase {
         return url.path
     }
 
-    static let commands = ["stats", "replay", "case", "words", "lines", "move", "session", "bench"]
+    static let commands = ["stats", "replay", "case", "words", "lines", "wrap", "move", "session", "bench"]
 
     // MARK: help and version
 
@@ -116,6 +116,7 @@ final class CommandLineTests: XCTestCase {
     func testEveryCommandHasHelpDocumentingItsOptions() throws {
         let options = [
             "case": ["--upper", "--lower", "--title", "--locale ID"], "words": ["--locale ID"], "lines": ["--locale ID"],
+            "wrap": ["--width N", "--tab-width T", "--clusters", "--ambiguous-wide", "--indent", "--json"],
             "move": ["--right N", "--left N", "--up N", "--down N", "--from OFFSET", "--logical"],
             "session": ["--field", "--view", "--read-only", "--traits-off", "--text TEXT", "--locale ID", "--keep-going",
                         "--check", "--record"],
@@ -332,6 +333,35 @@ final class CommandLineTests: XCTestCase {
                        + "999,995 more presses not shown)")
         let short = try caret(["move", path, "--right", "2"])
         XCTAssertEqual(short.stdout.split(separator: "\n").count, 4)
+    }
+
+    /// `caret wrap`: visual lines as text and as JSON (hard line, UTF-16 range without the
+    /// terminator, width without hanging spaces), in both width models, and its usage errors.
+    func testWrapPrintsVisualLines() throws {
+        let file = try write("the quick brown fox\n\n日本語の文章\r\n\tx 👨\u{200D}👩 y", to: "wrap.txt")
+        let plain = try caret(["wrap", "--width", "10", file])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stdout, "the quick \nbrown fox\n\n日本語の文\n章\n\tx \n👨\u{200D}👩 y\n")
+        let json = try caret(["wrap", "--width", "10", "--json", file])
+        XCTAssertEqual(json.stdout.split(separator: "\n"), [
+            #"{"line":0,"utf16":[0,10],"width":9}"#, #"{"line":0,"utf16":[10,19],"width":9}"#,
+            #"{"line":1,"utf16":[20,20],"width":0}"#, #"{"line":2,"utf16":[21,26],"width":10}"#,
+            #"{"line":2,"utf16":[26,27],"width":2}"#, #"{"line":3,"utf16":[29,32],"width":9}"#,
+            #"{"line":3,"utf16":[32,39],"width":6}"#,
+        ])
+        // One cluster a width: the family fits with the tab narrowed to 4 columns.
+        let clusters = try caret(["wrap", "--width", "10", "--json", "--clusters", "--tab-width", "4", file])
+        XCTAssertEqual(clusters.stdout.split(separator: "\n").suffix(1), [#"{"line":3,"utf16":[29,39],"width":10}"#])
+        for (arguments, message) in [(["wrap", file], "missing --width N"),
+                                     (["wrap", "--width", "0", file], "option '--width' takes an integer"),
+                                     (["wrap", "--width", "8", "--tab-width", "x", file], "option '--tab-width' takes"),
+                                     (["wrap", "--width", "8"], "missing FILE")] {
+            let run = try caret(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertTrue(run.stderr.contains(message), run.stderr)
+        }
+        let missing = try caret(["wrap", "--width", "8", scratch.appendingPathComponent("none.txt").path])
+        XCTAssertEqual(missing.status, 1)
     }
 
     func testStatsColumnsLineUp() throws {

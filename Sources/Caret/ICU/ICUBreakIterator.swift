@@ -110,6 +110,13 @@ final class ICUBreakIterator {
         return b == CARET_BREAK_DONE ? nil : Int(b)
     }
 
+    /// The last boundary before UTF-16 offset `u` in ICU's own offsets (no translation), or
+    /// nil at the start. For soft wrap, which asks only near each wrap point.
+    func precedingUTF16(_ u: Int) -> Int? {
+        let b = caret_break_preceding(iterator, Int32(clamping: u))
+        return b == CARET_BREAK_DONE ? nil : Int(b)
+    }
+
     /// The boundary after the one last returned, in UTF-16 offsets, or nil at the end.
     /// Amortised O(1) per boundary: ICU goes on from where it is, reading the text in order.
     func nextUTF16() -> Int? {
