@@ -25,17 +25,26 @@ extension TextInput {
     func submit(_ proposed: ProposedChange, shownSelection: SelectionMark? = nil) -> Bool {
         var change = proposed
         guard transform(&change), !change.isEmpty else { return false }
+        let asked = revision
         if let delegate, !delegate.textInput(self, shouldChangeTextIn: change.textRange,
                                              utf16Range: change.utf16Range(in: document), replacementText: change.text) {
             return false
         }
-        guard rulesAccept(change) else { return false }
+        // A delegate that changed the text while asked made its own change: this one was made
+        // for a text that is gone (its range may not even lie inside the new one), so it is
+        // dropped, as if refused.
+        guard revision == asked, rulesAccept(change) else { return false }
+        return whileChanging { apply(change, shown: shownSelection) }
+    }
 
+    /// Stages 4 to 6 of `submit`: applies the accepted `change`, finishes the selection and
+    /// the undo step, and only then queues `didApply` and the events (sent when the change is
+    /// done, `whileChanging`).
+    private func apply(_ change: ProposedChange, shown shownSelection: SelectionMark?) -> Bool {
         let before = selectionMark
         let shown = shownSelection ?? before
-        let removed = document.text(utf8Range: change.range)
-        guard let edit = try? document.edit(change.range, in: .utf8, replacingWith: change.text) else { return false }
-        editLog?.append(edit)
+        guard let (edit, changes) = replaceInDocument(change.range, change.text) else { return false }
+        let removed = changes.replacements.first?.removed ?? ""
         traitsDidApply(change)
 
         switch change.selectionAfter {
@@ -53,7 +62,7 @@ extension TextInput {
                                         before: before, after: selectionMark),
                        coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
 
-        delegate?.textInput(self, didApply: edit)
+        post(.applied(edit, changes))
         send(.editingChanged)
         sendSelectionChanged(since: shown)
         return true

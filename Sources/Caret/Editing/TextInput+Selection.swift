@@ -29,8 +29,9 @@ extension TextInput {
         self.focus = focus
     }
 
+    /// Sends `event`, or queues it while a change is in progress (`whileChanging`).
     func send(_ event: TextInputEvent) {
-        delegate?.textInput(self, didSend: event)
+        post(.event(event))
     }
 
     /// Sends `.selectionChanged` when the selection differs from `before`.
@@ -38,13 +39,13 @@ extension TextInput {
         if selectionMark != before { send(.selectionChanged) }
     }
 
-    /// Applies `text` over bytes `range` to the document and tells the delegate (`didApply`),
-    /// asking nobody and recording nothing: the one place the document is changed.
+    /// Applies `text` over bytes `range` to the document and queues `didApply`, asking nobody
+    /// and recording nothing. Call it inside `whileChanging`, so that `didApply` goes out only
+    /// once the caller has brought the selection and marked range in step with the new text.
     /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
     func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
-        guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
-        editLog?.append(edit)
-        delegate?.textInput(self, didApply: edit)
+        guard let (edit, changes) = replaceInDocument(range, text) else { return nil }
+        post(.applied(edit, changes))
         return edit
     }
 
@@ -72,6 +73,7 @@ extension TextInput {
     func setTextFromCode(_ text: String) {
         let before = selectionMark
         let oldUTF8 = document.utf8Count, oldUTF16 = document.count(in: .utf16)
+        let old = document.string  // for the change set; setting the text is O(n) anyway
         var replacement = TextDocument(text)
         replacement.locale = document.locale
         document = replacement
@@ -83,7 +85,14 @@ extension TextInput {
         let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
         editLog?.append(edit)
-        delegate?.textInput(self, didApply: edit)
-        sendSelectionChanged(since: before)
+        revision &+= 1
+        let removal = ChangeSet.Replacement(utf8Range: 0..<oldUTF8, utf16Range: 0..<oldUTF16, removed: old, inserted: text)
+        let changes = ChangeSet(canonical: old.isEmpty && text.isEmpty ? [] : [removal],
+                                oldUTF8Count: oldUTF8, oldUTF16Count: oldUTF16)
+        // Everything above is the finished state; the delegate hears of it only now.
+        whileChanging {
+            post(.applied(edit, changes))
+            sendSelectionChanged(since: before)
+        }
     }
 }
