@@ -249,3 +249,20 @@ final class SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+extension TextInputReentrancyTests {
+    /// `replace` over marked text whose commit the delegate answers by setting the text: the
+    /// range was given for the text before, so nothing is replaced in the new one.
+    func testReplaceAfterCommitThatTheDelegateOverrode() {
+        let input = TextInput("hello world", traits: .plain)
+        let delegate = MeddlingDelegate(input)
+        input.delegate = delegate
+        input.beginEditing()
+        input.setMarkedText("xy", selectedRange: 2..<2)
+        delegate.onApply = { $0.text = "abcdefghijklmnopq"; return true }
+        let range = input.document.textRange(from: input.document.position(at: 0)!, to: input.document.position(at: 5)!)!
+        XCTAssertFalse(input.replace(range, withText: "HELLO"))
+        XCTAssertEqual(input.text, "abcdefghijklmnopq")
+        XCTAssertEqual(delegate.mirror.string, input.text)
+    }
+}
