@@ -34,6 +34,8 @@ extension TextInput {
         guard isEditing else { return true }
         if !force, let delegate, !delegate.textInputShouldEndEditing(self) { return false }
         if let marked = markedText { commitComposition(as: marked) }
+        // The delegate may have ended editing itself on hearing of the commit.
+        guard isEditing else { return true }
         isEditing = false
         history.breakCoalescing()
         send(.editingDidEnd)

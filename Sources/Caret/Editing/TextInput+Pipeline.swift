@@ -2,8 +2,9 @@
 // commit of marked text). Nothing else changes the text on the user's behalf, so the traits,
 // the field rules, the delegate and undo see every user edit exactly once and in the same
 // order. Marked-text updates, undo, redo and `text` from code change the document through
-// `applyToDocument` directly: they are not offered. See docs/ARCHITECTURE.md, "The editing
-// model", for the stages; the traits and rules of stages 1 and 3 are in Traits/.
+// `applyToDocument` directly: they are not offered. Every change, here or there, tells the
+// delegate only once it is finished (TextInput+Notifications.swift). See docs/ARCHITECTURE.md,
+// "The editing model", for the stages; the traits and rules of stages 1 and 3 are in Traits/.
 
 extension TextInput {
     /// Runs a user edit through the stages, in order:
@@ -16,10 +17,12 @@ extension TextInput {
     /// 4. the document applies it (`TextDocument.edit`), which returns the `TextEdit`;
     /// 5. the selection moves and the change is recorded for undo (coalesced per its kind);
     /// 6. `didApply(edit)`, `.editingChanged`, and `.selectionChanged` if the selection moved
-    ///    (compared with `shownSelection`, by default the selection when the call began).
+    ///    (compared with `shownSelection`, by default the selection when the call began),
+    ///    queued during 4 and 5 and sent once they are done.
     ///
     /// A refusal at any stage leaves text, selection, marked text and undo history as they
-    /// were and sends nothing.
+    /// were and sends nothing. So does a delegate that changed the text while it was asked:
+    /// the change was made for a text that is gone.
     /// - Returns: true when the change was applied.
     @discardableResult
     func submit(_ proposed: ProposedChange, shownSelection: SelectionMark? = nil) -> Bool {

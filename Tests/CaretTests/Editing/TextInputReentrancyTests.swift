@@ -266,3 +266,24 @@ extension TextInputReentrancyTests {
         XCTAssertEqual(delegate.mirror.string, input.text)
     }
 }
+
+extension TextInputReentrancyTests {
+    /// A delegate that ends editing on hearing of the commit that ending editing makes: editing
+    /// ends once, with one `.editingDidEnd`.
+    func testEndEditingFromTheCommitsCallback() {
+        let input = TextInput("abc", traits: .plain)
+        let delegate = MeddlingDelegate(input)
+        input.delegate = delegate
+        var ends = 0
+        input.beginEditing()
+        input.setMarkedText("に", selectedRange: 1..<1)
+        delegate.react = { input, callback in
+            if callback == "editingDidEnd" { ends += 1 }
+            if callback == "didApply" { input.endEditing() }
+        }
+        XCTAssertTrue(input.endEditing())
+        XCTAssertFalse(input.isEditing)
+        XCTAssertEqual(ends, 1)
+        XCTAssertEqual(input.text, "abcに")
+    }
+}
