@@ -194,7 +194,17 @@ final class TextInputReentrancyTests: XCTestCase {
             input.delegate = delegate
             var depth = 0
             func act(_ input: TextInput) {
-                switch rng.next() % 10 {
+                switch rng.next() % 12 {
+                case 10, 11:
+                    // A change made elsewhere: an insertion and a deletion at random clusters.
+                    let d = input.document, n = d.count
+                    let a = Int(rng.next() % UInt64(n + 1)), b = Int(rng.next() % UInt64(n + 1))
+                    let insertion = d.position(at: a)!
+                    var edits = [(range: TextRange(start: insertion, end: insertion), text: "ß")]
+                    if b < n {
+                        edits.append((d.textRange(from: d.position(at: b)!, to: d.position(at: b + 1)!)!, ""))
+                    }
+                    XCTAssertNoThrow(try input.applyRemote(ChangeSet(edits, in: d)))
                 case 0: input.text = texts[Int(rng.next() % UInt64(texts.count))]
                 case 1, 2: input.insertText(["h", "é", "ん", "👍🏽", "\u{301}", "\n", "क्ष"][Int(rng.next() % 7)])
                 case 3: input.deleteBackward()
