@@ -46,8 +46,8 @@ extension TextInput {
     private func apply(_ change: ProposedChange, shown shownSelection: SelectionMark?) -> Bool {
         let before = selectionMark
         let shown = shownSelection ?? before
-        guard let (edit, changes) = replaceInDocument(change.range, change.text) else { return false }
-        let removed = changes.replacements.first?.removed ?? ""
+        // Queues `didApply`, sent with the events below once the selection and undo step are done.
+        guard let (edit, removed) = replaceInDocument(change.range, change.text) else { return false }
         traitsDidApply(change)
 
         switch change.selectionAfter {
@@ -65,7 +65,6 @@ extension TextInput {
                                         before: before, after: selectionMark),
                        coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
 
-        post(.applied(edit, changes))
         send(.editingChanged)
         sendSelectionChanged(since: shown)
         return true

@@ -44,9 +44,7 @@ extension TextInput {
     /// once the caller has brought the selection and marked range in step with the new text.
     /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
     func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
-        guard let (edit, changes) = replaceInDocument(range, text) else { return nil }
-        post(.applied(edit, changes))
-        return edit
+        replaceInDocument(range, text)?.edit
     }
 
     func setSelectionFromCode(_ range: TextRange?) {
@@ -73,7 +71,8 @@ extension TextInput {
     func setTextFromCode(_ text: String) {
         let before = selectionMark
         let oldUTF8 = document.utf8Count, oldUTF16 = document.count(in: .utf16)
-        let old = document.string  // for the change set; setting the text is O(n) anyway
+        // For the change set, when a delegate will read it (setting the text is O(n) anyway).
+        let old = delegate == nil ? nil : document.string
         var replacement = TextDocument(text)
         replacement.locale = document.locale
         document = replacement
@@ -86,12 +85,14 @@ extension TextInput {
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
         editLog?.append(edit)
         revision &+= 1
-        let removal = ChangeSet.Replacement(utf8Range: 0..<oldUTF8, utf16Range: 0..<oldUTF16, removed: old, inserted: text)
-        let changes = ChangeSet(canonical: old.isEmpty && text.isEmpty ? [] : [removal],
-                                oldUTF8Count: oldUTF8, oldUTF16Count: oldUTF16)
         // Everything above is the finished state; the delegate hears of it only now.
         whileChanging {
-            post(.applied(edit, changes))
+            if let old {
+                let removal = ChangeSet.Replacement(utf8Range: 0..<oldUTF8, utf16Range: 0..<oldUTF16, removed: old,
+                                                    inserted: text)
+                post(.applied(edit, ChangeSet(canonical: old.isEmpty && text.isEmpty ? [] : [removal],
+                                              oldUTF8Count: oldUTF8, oldUTF16Count: oldUTF16)))
+            }
             sendSelectionChanged(since: before)
         }
     }
