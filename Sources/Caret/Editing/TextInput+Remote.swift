@@ -78,8 +78,8 @@ extension TextInput {
 
     /// Rebases the composition, the undo steps and the redo steps over `remote`, made for
     /// `old` (the text before it; `document` is the text after). Should a rebase fail (a
-    /// history that does not fit the text: a defect), the history is dropped rather than left
-    /// pointing at text that is not there.
+    /// history that does not fit the text: a defect), the history and the composition are
+    /// dropped rather than left pointing at text that is not there.
     private func rebaseHistory(over remote: ChangeSet, old: TextDocument) {
         var rebaser = HistoryRebaser(old: old, new: document, remote: remote)
         var undo: [UndoHistory.Step] = []
@@ -103,7 +103,10 @@ extension TextInput {
             rebaser = base
             for step in history.redoSteps.reversed() { redo.append(try rebaser.redoLevel(step)) }
         } catch {
+            // The marked text stays as ordinary text: its range was not mapped.
             history.removeAll()
+            self.composition = nil
+            markedTextRange = nil
             return
         }
         self.composition = composition
