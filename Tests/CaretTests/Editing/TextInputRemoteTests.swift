@@ -60,6 +60,23 @@ final class TextInputRemoteTests: XCTestCase {
         XCTAssertEqual(input.text, "ZERO one and aß half two three")
     }
 
+    /// A remote change between undo and redo: redo puts the local step back around it.
+    func testRedoAfterRemote() throws {
+        let input = TextInput("ab", traits: .plain)
+        input.beginEditing()
+        input.caret(at: 1)
+        input.paste("XYZ")
+        input.undo()
+        XCTAssertEqual(input.text, "ab")
+        try input.applyRemote(change(input, [(0..<1, "ä"), (2..<2, "👍🏽")]))
+        XCTAssertEqual(input.text, "äb👍🏽")
+        input.redo()
+        XCTAssertEqual(input.text, "äXYZb👍🏽")
+        XCTAssertEqual(input.graphemeSelection, 4..<4)
+        input.undo()
+        XCTAssertEqual(input.text, "äb👍🏽")
+    }
+
     /// Marked text outside the remote change stays marked and moves with the text.
     func testMarkedTextIsMapped() throws {
         let input = TextInput("abc", traits: .plain)
@@ -123,8 +140,10 @@ final class CollabConvergenceTests: XCTestCase {
 
     func testEightClientsConverge() throws {
         let clientsCount = 8, editsPerClient = 40
+        // CARET_CONVERGENCE_SEEDS runs more seeds (the default keeps the suite quick).
+        let seeds = ProcessInfo.processInfo.environment["CARET_CONVERGENCE_SEEDS"].flatMap { Int($0) } ?? 6
         var seedsRun = 0, accepted = 0
-        for seed in 1...6 {
+        for seed in 1...max(seeds, 1) {
             let rng = SplitMix(seed: UInt64(seed) &* 7919)
             let start = "Hello, 世界! مرحبا\n"
             var server = TextDocument(start)
@@ -208,8 +227,8 @@ final class CollabConvergenceTests: XCTestCase {
             seedsRun += 1
             accepted += log.count
         }
-        XCTAssertEqual(seedsRun, 6)
-        print("convergence: \(clientsCount) clients × \(editsPerClient) edit calls each × \(seedsRun) seeds;"
+        XCTAssertEqual(seedsRun, max(seeds, 1))
+        print("convergence: \(clientsCount) clients × \(clientsCount * editsPerClient) edit calls × \(seedsRun) seeds;"
               + " \(accepted) change sets sequenced")
     }
 }
