@@ -38,7 +38,8 @@ extension TextInput {
     /// own behind them (this loop, already running, sends them), so the delegate always sees
     /// the changes in the order they were made, each after its state was finished.
     func flush() {
-        guard !isFlushing else { return }
+        // The usual case without a delegate, or with nothing to say: no bookkeeping at all.
+        guard !pending.isEmpty, !isFlushing else { return }
         isFlushing = true
         defer { isFlushing = false }
         var i = 0
@@ -61,12 +62,14 @@ extension TextInput {
     /// and queues `didApply` with the edit and the same change as a change set (bytes exactly
     /// as given: a deleted scalar of a cluster stays a one-scalar replacement). Without a
     /// delegate no change set is built: a keystroke should not pay for what nobody reads.
-    /// - Returns: the edit and the removed text; nil, changing nothing, when `range` is not
-    ///   inside the text.
+    /// - Returns: the edit and the removed text ("" unless `keepingRemoved` or there is a
+    ///   delegate); nil, changing nothing, when `range` is not inside the text.
     /// - Complexity: O(log n + m) for m bytes removed and inserted.
-    func replaceInDocument(_ range: Range<Int>, _ text: String) -> (edit: TextEdit, removed: String)? {
+    func replaceInDocument(_ range: Range<Int>, _ text: String,
+                           keepingRemoved: Bool = true) -> (edit: TextEdit, removed: String)? {
         guard range.lowerBound >= 0, range.upperBound <= document.utf8Count else { return nil }
-        let removed = document.text(utf8Range: range)
+        // Undo and marked text do not need the removed text; only a delegate's change set does.
+        let removed = keepingRemoved || delegate != nil ? document.text(utf8Range: range) : ""
         let oldUTF16 = document.count(in: .utf16)
         guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
         revision &+= 1

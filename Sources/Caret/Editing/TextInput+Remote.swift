@@ -134,7 +134,7 @@ private struct HistoryRebaser {
         remote = theirs
         let (start, spanAfter, spanBefore) = Self.span(mine, from: newAfter, to: new, fallback: after.mapUTF8(step.utf8Start) ?? 0)
         return UndoHistory.Step(utf8Start: start, removed: spanBefore, inserted: spanAfter,
-                                before: Self.mapped(step.before, theirs), after: Self.mapped(step.after, after))
+                                before: Self.mapped(step.before, theirs, in: new), after: Self.mapped(step.after, after, in: newAfter))
     }
 
     /// Rebases one redo step, the next to redo, and moves up to the text after it.
@@ -148,7 +148,7 @@ private struct HistoryRebaser {
         remote = theirs
         let (start, spanBefore, spanAfter) = Self.span(mine, from: newBefore, to: new, fallback: before.mapUTF8(step.utf8Start) ?? 0)
         return UndoHistory.Step(utf8Start: start, removed: spanBefore, inserted: spanAfter,
-                                before: Self.mapped(step.before, before), after: Self.mapped(step.after, theirs))
+                                before: Self.mapped(step.before, before, in: newBefore), after: Self.mapped(step.after, theirs, in: new))
     }
 
     /// The local change and the remote one, each rebased over the other; at a tie the remote
@@ -176,13 +176,15 @@ private struct HistoryRebaser {
         return (a, from.text(utf8Range: a..<d), to.text(utf8Range: a..<(d + change.newUTF8Count - change.oldUTF8Count)))
     }
 
-    /// A step's selection mapped over the remote change as made for its text (not snapped:
-    /// undo and redo snap what they restore).
-    private static func mapped(_ mark: SelectionMark, _ remote: ChangeSet) -> SelectionMark {
+    /// A step's selection mapped over the remote change as made for its text, and snapped
+    /// back to grapheme boundaries of `text`, the text it belongs to after the remote change
+    /// (which may have formed a cluster around it): undo and redo restore it as it is.
+    private static func mapped(_ mark: SelectionMark, _ remote: ChangeSet, in text: TextDocument) -> SelectionMark {
         guard let a = mark.anchor, let f = mark.focus else { return mark }
-        let bias: TextEdit.Bias = .before
-        let n = remote.oldUTF8Count
-        return SelectionMark(anchor: remote.map(TextPosition(utf8Offset: min(a.utf8Offset, n), affinity: a.affinity), bias: bias),
-                             focus: remote.map(TextPosition(utf8Offset: min(f.utf8Offset, n), affinity: f.affinity), bias: bias))
+        func map(_ p: TextPosition) -> TextPosition {
+            let x = remote.mapUTF8(min(p.utf8Offset, remote.oldUTF8Count), bias: .before) ?? text.utf8Count
+            return TextPosition(utf8Offset: text.graphemeBoundary(atOrBeforeUTF8: min(x, text.utf8Count)), affinity: p.affinity)
+        }
+        return SelectionMark(anchor: map(a), focus: map(f))
     }
 }

@@ -44,7 +44,7 @@ extension TextInput {
     /// once the caller has brought the selection and marked range in step with the new text.
     /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
     func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
-        replaceInDocument(range, text)?.edit
+        replaceInDocument(range, text, keepingRemoved: false)?.edit
     }
 
     func setSelectionFromCode(_ range: TextRange?) {

@@ -59,21 +59,13 @@ extension TextInput {
         history.breakCoalescing()
     }
 
-    /// `position` clamped to the text and snapped back to a grapheme boundary.
-    private func snapped(_ position: TextPosition) -> TextPosition {
-        let x = document.graphemeBoundary(atOrBeforeUTF8: min(max(position.utf8Offset, 0), document.utf8Count))
-        return TextPosition(utf8Offset: x, affinity: position.affinity)
-    }
-
     /// Applies one step's replacement and restores its selection before anyone hears of it, so
     /// that a delegate changing the text from `didApply` finds the input in step with it.
     private func replay(_ range: Range<Int>, with text: String, selecting selection: SelectionMark) {
         whileChanging {
             let before = selectionMark
             guard applyToDocument(range, text) != nil else { return }
-            // Snapped: a step's selection was mapped over remote changes, which may have put an
-            // end inside a cluster they formed.
-            selectionMark = SelectionMark(anchor: selection.anchor.map(snapped), focus: selection.focus.map(snapped))
+            selectionMark = selection
             goalColumn = nil
             send(.editingChanged)
             sendSelectionChanged(since: before)
