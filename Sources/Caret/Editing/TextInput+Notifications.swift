@@ -17,7 +17,7 @@ extension TextInput {
 
     /// Runs `body`, a change that must not be interrupted by callbacks: what it sends is
     /// queued, and sent when the outermost such change is done. O(1) besides `body`.
-    @discardableResult
+    @discardableResult @inline(__always)
     func whileChanging<Result>(_ body: () -> Result) -> Result {
         changeDepth += 1
         let result = body()
@@ -70,7 +70,6 @@ extension TextInput {
         guard range.lowerBound >= 0, range.upperBound <= document.utf8Count else { return nil }
         // Undo and marked text do not need the removed text; only a delegate's change set does.
         let removed = keepingRemoved || delegate != nil ? document.text(utf8Range: range) : ""
-        let oldUTF16 = document.count(in: .utf16)
         guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
         revision &+= 1
         editLog?.append(edit)
@@ -78,7 +77,8 @@ extension TextInput {
             let replacement = ChangeSet.Replacement(utf8Range: edit.replacedUTF8Range, utf16Range: edit.replacedUTF16Range,
                                                     removed: removed, inserted: text)
             let changes = ChangeSet(canonical: removed.isEmpty && text.isEmpty ? [] : [replacement],
-                                    oldUTF8Count: document.utf8Count - edit.utf8Delta, oldUTF16Count: oldUTF16)
+                                    oldUTF8Count: document.utf8Count - edit.utf8Delta,
+                                    oldUTF16Count: document.count(in: .utf16) - edit.utf16Delta)
             post(.applied(edit, changes))
         }
         return (edit, removed)
