@@ -10,12 +10,16 @@ extension TextInput {
         guard isEditable else { return false }
         if isEditing { return true }
         if let delegate, !delegate.textInputShouldBeginEditing(self) { return false }
-        isEditing = true
-        let before = selectionMark
-        if anchor == nil { select(anchor: document.endOfDocument, focus: document.endOfDocument) }
-        history.breakCoalescing()
-        send(.editingDidBegin)
-        sendSelectionChanged(since: before)
+        whileChanging {
+            isEditing = true
+            let before = selectionMark
+            if anchor == nil { select(anchor: document.endOfDocument, focus: document.endOfDocument) }
+            history.breakCoalescing()
+            send(.editingDidBegin)
+            sendSelectionChanged(since: before)
+        }
+        // The delegate may have ended editing on hearing that it began.
+        guard isEditing else { return false }
         traitsDidBeginEditing()   // clearsOnBeginEditing; secure entry's replacement
         return true
     }
@@ -30,6 +34,8 @@ extension TextInput {
         guard isEditing else { return true }
         if !force, let delegate, !delegate.textInputShouldEndEditing(self) { return false }
         if let marked = markedText { commitComposition(as: marked) }
+        // The delegate may have ended editing itself on hearing of the commit.
+        guard isEditing else { return true }
         isEditing = false
         history.breakCoalescing()
         send(.editingDidEnd)

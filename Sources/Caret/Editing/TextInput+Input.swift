@@ -102,15 +102,19 @@ extension TextInput {
     /// - Complexity: O(log n + m) for m bytes.
     @discardableResult
     public func replace(_ range: TextRange, withText text: String) -> Bool {
+        let given = revision
         guard document.textRange(from: range.start, to: range.end) != nil, prepareForInput() else { return false }
         var target = range
+        var own = 0  // the changes of the text made here: the restore, and the commit if applied
         if let marked = markedText {
             editLog = []
-            commitComposition(as: marked)
+            own = commitComposition(as: marked) ? 2 : 1
             for edit in editLog ?? [] { target = edit.map(target) }
             editLog = nil
         }
-        guard let valid = document.textRange(from: target.start, to: target.end) else { return false }
+        // Any other change came from a callback (beginning editing, the commit's): `range` was
+        // given for a text that is gone, so the replacement is dropped.
+        guard revision == given + own, let valid = document.textRange(from: target.start, to: target.end) else { return false }
         return submit(ProposedChange(range: valid.start.utf8Offset..<valid.end.utf8Offset, text: text, kind: .replace,
                                      selectionAfter: .mapped))
     }

@@ -17,21 +17,24 @@ extension TextInput {
             if composition != nil { commitComposition(as: "") }
             return
         }
-        let before = selectionMark
-        let replaced: Range<Int>
-        if let marked = markedTextRange {
-            replaced = marked.start.utf8Offset..<marked.end.utf8Offset
-        } else {
-            replaced = selectionUTF8
-            composition = Composition(start: replaced.lowerBound, replacedText: document.text(utf8Range: replaced),
-                                      anchor: anchor, focus: focus)
+        // `didApply` waits until the marked range and the selection fit the new text.
+        whileChanging {
+            let before = selectionMark
+            let replaced: Range<Int>
+            if let marked = markedTextRange {
+                replaced = marked.start.utf8Offset..<marked.end.utf8Offset
+            } else {
+                replaced = selectionUTF8
+                composition = Composition(start: replaced.lowerBound, replacedText: document.text(utf8Range: replaced),
+                                          anchor: anchor, focus: focus)
+            }
+            history.breakCoalescing()
+            guard let edit = applyToDocument(replaced, text) else { return }
+            markedTextRange = edit.insertedRange
+            selectInMarkedText(selectedRange, unit: unit, edit: edit, text: text)
+            goalColumn = nil
+            sendSelectionChanged(since: before)
         }
-        history.breakCoalescing()
-        guard let edit = applyToDocument(replaced, text) else { return }
-        markedTextRange = edit.insertedRange
-        selectInMarkedText(selectedRange, unit: unit, edit: edit, text: text)
-        goalColumn = nil
-        sendSelectionChanged(since: before)
     }
 
     /// Commits the marked text as it stands (offered to the delegate and the rules as one
@@ -52,16 +55,25 @@ extension TextInput {
     /// Ends the composition with `committed` in place of the text it started from: first the
     /// text and selection from before the composition come back (sent as `didApply`, like an
     /// update), so the delegate is asked about the change in the text it applies to; then
-    /// the change is submitted. Vetoed, the text stays as it was before the composition.
+    /// the change is submitted. Vetoed, the text stays as it was before the composition. When
+    /// the delegate changes the text on hearing of the restore, the commit no longer fits the
+    /// text and is dropped: the delegate's change stands.
     @discardableResult
     func commitComposition(as committed: String) -> Bool {
         guard let origin = composition, let marked = markedTextRange else { return false }
         let shown = selectionMark
-        composition = nil
-        markedTextRange = nil
-        _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
-        anchor = origin.anchor
-        focus = origin.focus
+        // The restore is finished (no composition, the old selection) before `didApply` goes out.
+        let revisionAfterRestore = whileChanging {
+            composition = nil
+            markedTextRange = nil
+            _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
+            anchor = origin.anchor
+            focus = origin.focus
+            return revision
+        }
+        // Nested in another change's notifications, the restore's `didApply` is still queued;
+        // otherwise it was just sent, and the delegate may have changed the text since.
+        guard revision == revisionAfterRestore else { return false }
         let range = origin.start..<origin.start + origin.replacedText.utf8.count
         let change = ProposedChange(range: range, text: committed, kind: .commit)
         if submit(change, shownSelection: shown) { return true }
@@ -86,13 +98,15 @@ extension TextInput {
     /// (undo while composing). Sends `didApply` and `.selectionChanged`.
     func cancelComposition() {
         guard let origin = composition, let marked = markedTextRange else { return }
-        let shown = selectionMark
-        composition = nil
-        markedTextRange = nil
-        _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
-        anchor = origin.anchor
-        focus = origin.focus
-        sendSelectionChanged(since: shown)
+        whileChanging {
+            let shown = selectionMark
+            composition = nil
+            markedTextRange = nil
+            _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
+            anchor = origin.anchor
+            focus = origin.focus
+            sendSelectionChanged(since: shown)
+        }
     }
 
     /// Backspace inside marked text: deletes the selection inside it, or the backward-deletion
@@ -112,12 +126,14 @@ extension TextInput {
             commitComposition(as: "")
             return
         }
-        let before = selectionMark
-        guard let edit = applyToDocument(range, "") else { return }
-        markedTextRange = TextRange(start: marked.start, end: position(utf8: end - range.count))
-        let caret = position(utf8: document.graphemeBoundary(atOrBeforeUTF8: edit.insertedUTF8Range.lowerBound))
-        select(anchor: caret, focus: caret)
-        sendSelectionChanged(since: before)
+        whileChanging {
+            let before = selectionMark
+            guard let edit = applyToDocument(range, "") else { return }
+            markedTextRange = TextRange(start: marked.start, end: position(utf8: end - range.count))
+            let caret = position(utf8: document.graphemeBoundary(atOrBeforeUTF8: edit.insertedUTF8Range.lowerBound))
+            select(anchor: caret, focus: caret)
+            sendSelectionChanged(since: before)
+        }
     }
 
     /// Selects `range` (in `unit`, clamped) of the marked text that `edit` just inserted.

@@ -2,8 +2,9 @@
 // commit of marked text). Nothing else changes the text on the user's behalf, so the traits,
 // the field rules, the delegate and undo see every user edit exactly once and in the same
 // order. Marked-text updates, undo, redo and `text` from code change the document through
-// `applyToDocument` directly: they are not offered. See docs/ARCHITECTURE.md, "The editing
-// model", for the stages; the traits and rules of stages 1 and 3 are in Traits/.
+// `applyToDocument` directly: they are not offered. Every change, here or there, tells the
+// delegate only once it is finished (TextInput+Notifications.swift). See docs/ARCHITECTURE.md,
+// "The editing model", for the stages; the traits and rules of stages 1 and 3 are in Traits/.
 
 extension TextInput {
     /// Runs a user edit through the stages, in order:
@@ -16,26 +17,37 @@ extension TextInput {
     /// 4. the document applies it (`TextDocument.edit`), which returns the `TextEdit`;
     /// 5. the selection moves and the change is recorded for undo (coalesced per its kind);
     /// 6. `didApply(edit)`, `.editingChanged`, and `.selectionChanged` if the selection moved
-    ///    (compared with `shownSelection`, by default the selection when the call began).
+    ///    (compared with `shownSelection`, by default the selection when the call began),
+    ///    queued during 4 and 5 and sent once they are done.
     ///
     /// A refusal at any stage leaves text, selection, marked text and undo history as they
-    /// were and sends nothing.
+    /// were and sends nothing. So does a delegate that changed the text while it was asked:
+    /// the change was made for a text that is gone.
     /// - Returns: true when the change was applied.
     @discardableResult
     func submit(_ proposed: ProposedChange, shownSelection: SelectionMark? = nil) -> Bool {
         var change = proposed
         guard transform(&change), !change.isEmpty else { return false }
+        let asked = revision
         if let delegate, !delegate.textInput(self, shouldChangeTextIn: change.textRange,
                                              utf16Range: change.utf16Range(in: document), replacementText: change.text) {
             return false
         }
-        guard rulesAccept(change) else { return false }
+        // A delegate that changed the text while asked made its own change: this one was made
+        // for a text that is gone (its range may not even lie inside the new one), so it is
+        // dropped, as if refused.
+        guard revision == asked, rulesAccept(change) else { return false }
+        return whileChanging { apply(change, shown: shownSelection) }
+    }
 
+    /// Stages 4 to 6 of `submit`: applies the accepted `change`, finishes the selection and
+    /// the undo step, and only then queues `didApply` and the events (sent when the change is
+    /// done, `whileChanging`).
+    private func apply(_ change: ProposedChange, shown shownSelection: SelectionMark?) -> Bool {
         let before = selectionMark
         let shown = shownSelection ?? before
-        let removed = document.text(utf8Range: change.range)
-        guard let edit = try? document.edit(change.range, in: .utf8, replacingWith: change.text) else { return false }
-        editLog?.append(edit)
+        // Queues `didApply`, sent with the events below once the selection and undo step are done.
+        guard let (edit, removed) = replaceInDocument(change.range, change.text) else { return false }
         traitsDidApply(change)
 
         switch change.selectionAfter {
@@ -53,7 +65,6 @@ extension TextInput {
                                         before: before, after: selectionMark),
                        coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
 
-        delegate?.textInput(self, didApply: edit)
         send(.editingChanged)
         sendSelectionChanged(since: shown)
         return true

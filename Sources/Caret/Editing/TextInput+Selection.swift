@@ -29,8 +29,9 @@ extension TextInput {
         self.focus = focus
     }
 
+    /// Sends `event`, or queues it while a change is in progress (`whileChanging`).
     func send(_ event: TextInputEvent) {
-        delegate?.textInput(self, didSend: event)
+        post(.event(event))
     }
 
     /// Sends `.selectionChanged` when the selection differs from `before`.
@@ -38,14 +39,12 @@ extension TextInput {
         if selectionMark != before { send(.selectionChanged) }
     }
 
-    /// Applies `text` over bytes `range` to the document and tells the delegate (`didApply`),
-    /// asking nobody and recording nothing: the one place the document is changed.
+    /// Applies `text` over bytes `range` to the document and queues `didApply`, asking nobody
+    /// and recording nothing. Call it inside `whileChanging`, so that `didApply` goes out only
+    /// once the caller has brought the selection and marked range in step with the new text.
     /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
     func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
-        guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
-        editLog?.append(edit)
-        delegate?.textInput(self, didApply: edit)
-        return edit
+        replaceInDocument(range, text, keepingRemoved: false)?.edit
     }
 
     func setSelectionFromCode(_ range: TextRange?) {
@@ -72,6 +71,8 @@ extension TextInput {
     func setTextFromCode(_ text: String) {
         let before = selectionMark
         let oldUTF8 = document.utf8Count, oldUTF16 = document.count(in: .utf16)
+        // For the change set, when a delegate will read it (setting the text is O(n) anyway).
+        let old = delegate == nil ? nil : document.string
         var replacement = TextDocument(text)
         replacement.locale = document.locale
         document = replacement
@@ -83,7 +84,16 @@ extension TextInput {
         let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
         editLog?.append(edit)
-        delegate?.textInput(self, didApply: edit)
-        sendSelectionChanged(since: before)
+        revision &+= 1
+        // Everything above is the finished state; the delegate hears of it only now.
+        whileChanging {
+            if let old {
+                let removal = ChangeSet.Replacement(utf8Range: 0..<oldUTF8, utf16Range: 0..<oldUTF16, removed: old,
+                                                    inserted: text)
+                post(.applied(edit, ChangeSet(canonical: old.isEmpty && text.isEmpty ? [] : [removal],
+                                              oldUTF8Count: oldUTF8, oldUTF16Count: oldUTF16)))
+            }
+            sendSelectionChanged(since: before)
+        }
     }
 }

@@ -59,12 +59,16 @@ extension TextInput {
         history.breakCoalescing()
     }
 
+    /// Applies one step's replacement and restores its selection before anyone hears of it, so
+    /// that a delegate changing the text from `didApply` finds the input in step with it.
     private func replay(_ range: Range<Int>, with text: String, selecting selection: SelectionMark) {
-        let before = selectionMark
-        guard applyToDocument(range, text) != nil else { return }
-        selectionMark = selection
-        goalColumn = nil
-        send(.editingChanged)
-        sendSelectionChanged(since: before)
+        whileChanging {
+            let before = selectionMark
+            guard applyToDocument(range, text) != nil else { return }
+            selectionMark = selection
+            goalColumn = nil
+            send(.editingChanged)
+            sendSelectionChanged(since: before)
+        }
     }
 }

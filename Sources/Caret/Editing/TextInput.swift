@@ -54,6 +54,15 @@ public final class TextInput {
     /// While non-nil, every edit applied to the document is appended (so a range given before a
     /// composition is committed can be mapped through the commit).
     var editLog: [TextEdit]?
+    /// Notifications of finished changes not yet sent (TextInput+Notifications.swift).
+    var pending: [Notification] = []
+    /// How many changes that must not be interrupted by callbacks are running.
+    var changeDepth = 0
+    /// True while `flush()` sends the queue: a nested flush leaves the sending to it.
+    var isFlushing = false
+    /// Counts changes of the text, so a change that called the delegate can tell whether the
+    /// text changed meanwhile.
+    var revision = 0
 
     /// A new input holding `text`, with its caret at the end.
     /// - Complexity: O(n) for n bytes of text.

@@ -28,6 +28,12 @@ public protocol TextInputDelegate: AnyObject {
     /// the text — user edits, marked text, undo, redo and changes from code — so positions kept
     /// elsewhere can be mapped with `edit.map(_:bias:)`.
     func textInput(_ input: TextInput, didApply edit: TextEdit)
+    /// The same change as `textInput(_:didApply:)` with a `TextEdit`, sent right after it, as a
+    /// change set: the removed and inserted text with their ranges, so that applying it to a
+    /// copy of the old document gives the new one (a mirror, a collaboration client, an undo
+    /// log of one's own). Sent for every change of the text, only once the input has finished
+    /// the change (its selection, marked text and undo history consistent with the new text).
+    func textInput(_ input: TextInput, didApply changes: ChangeSet)
 }
 
 extension TextInputDelegate {
@@ -46,4 +52,6 @@ extension TextInputDelegate {
     public func textInput(_ input: TextInput, didSend event: TextInputEvent) {}
     /// Ignores the change. O(1).
     public func textInput(_ input: TextInput, didApply edit: TextEdit) {}
+    /// Ignores the change set. O(1).
+    public func textInput(_ input: TextInput, didApply changes: ChangeSet) {}
 }

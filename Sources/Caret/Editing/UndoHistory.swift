@@ -168,6 +168,16 @@ struct UndoHistory {
         return step
     }
 
+    /// Replaces both stacks (undo oldest first, redo as `redoSteps` holds them) with the same
+    /// steps rebased over a change made elsewhere; the last step is closed. O(steps).
+    mutating func replaceSteps(undo: [Step], redo: [Step]) {
+        storage = undo
+        dropped = 0
+        redoSteps = redo
+        backspaced.removeAll()
+        open = nil
+    }
+
     /// Forgets every step.
     mutating func removeAll() {
         storage.removeAll()
