@@ -33,5 +33,6 @@ let package = Package(
         .executableTarget(name: "FuzzMovement", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzBidi", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzInput", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzFiles", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )
