@@ -215,6 +215,13 @@ final class FileCommandTests: XCTestCase {
         XCTAssertEqual(run.stdout, "")
         XCTAssertEqual(run.stderr, "caret convert: \(output): ISO-8859-1 cannot represent U+65E5 at line 2, column 3\n")
         XCTAssertEqual(FileTestSupport.read(output), Array("old contents\n".utf8))
+        // A default-ignorable character (ZWJ) is refused too: ICU's own stop callback let it
+        // vanish from the file (FuzzFiles found it).
+        let joiner = try file("joiner.txt", "ab\nc\u{200D}d\n")
+        let dropped = try caret(["convert", "--encoding", "windows-1252", joiner, output])
+        XCTAssertEqual(dropped.status, 1)
+        XCTAssertEqual(dropped.stderr, "caret convert: \(output): windows-1252 cannot represent U+200D at line 2, column 1\n")
+        XCTAssertEqual(FileTestSupport.read(output), Array("old contents\n".utf8))
         // With --substitute the save goes through, lossily.
         let lossy = try caret(["convert", "--encoding", "ISO-8859-1", "--substitute", input, output])
         XCTAssertEqual(lossy.status, 0, lossy.stderr)
