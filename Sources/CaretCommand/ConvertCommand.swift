@@ -10,7 +10,8 @@ enum ConvertCommand: Subcommand {
         brief: "rewrite a text file in another encoding, line-ending style or BOM (atomic save)",
         summary: "Loads a text file (encoding detected, every line's ending kept) and saves it atomically in\n"
             + "the encoding, line endings and byte-order mark asked; by default exactly as it was.",
-        usage: ["[--encoding E] [--line-endings lf|crlf|cr|keep] [--bom yes|no] [--from E] IN OUT"],
+        usage: ["[--encoding E] [--line-endings lf|crlf|cr|keep] [--bom yes|no] [--from E] [--keep-undecodable]\n"
+            + "                     [--substitute] IN OUT"],
         options: [
             .value("--encoding", placeholder: "E", help: "the encoding to write (any ICU name or alias: UTF-8,\n"
                 + "UTF-16LE, windows-1252, sjis…); default: IN's"),
