@@ -15,8 +15,9 @@ import XCTest
 /// save (write, `fsync`, `rename`, `fsync` of the directory), which is where a mix could come
 /// from. Two workers run side by side, each on a target of its own.
 ///
-/// The defaults keep `swift test` short (200 kills on files of 1–8 MB; the debug `caret` spends
-/// ~130 ms starting, building its grapheme tables). The 100 MB run is
+/// The defaults keep `swift test` short (200 kills on files of 1–8 MB, mostly 1 MB: the debug
+/// `caret` spends ~130 ms starting, building its grapheme tables, so 200 runs cannot take much
+/// less than 30 s; 38 s measured at load average 7 on the 2-core machine). The 100 MB run is
 /// `Tests/Scripts/convert-kill.sh` (a release `caret`), through the environment:
 /// `CARET_KILLS` (number of kills), `CARET_KILL_SIZES_MB` (comma-separated sizes, used in turn),
 /// `CARET_KILL_DIRECTORY` (where the files go; default the system's temporary directory, a disk,

@@ -9,7 +9,7 @@
 #
 #   Tests/Scripts/convert-kill.sh [KILLS] [SIZES_MB] [DIRECTORY]
 #
-# Defaults: 200 kills on 100 MB files (each turns into a 200 MB UTF-16 file; ~5 minutes on the
+# Defaults: 200 kills on 100 MB files (each turns into a 200 MB UTF-16 file; 215 s on the
 # 2-core machine), in the system's temporary directory (a disk: fsync does real work there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
