@@ -9,6 +9,8 @@ enum CaretCommandLine {
         [
             StatsCommand.self, ReplayCommand.self, CaseCommand.self, WordsCommand.self, LinesCommand.self,
             WrapCommand.self, MoveCommand.self, SessionCommand.self, BenchCommand.self,
+            InfoCommand.self,
+            ConvertCommand.self,
         ]
     }
 

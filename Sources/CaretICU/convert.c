@@ -10,13 +10,29 @@ CARET_SAME_VALUE(CARET_ICU_ILLEGAL_CHAR_FOUND, U_ILLEGAL_CHAR_FOUND);
 CARET_SAME_VALUE(CARET_ICU_TRUNCATED_CHAR_FOUND, U_TRUNCATED_CHAR_FOUND);
 CARET_SAME_VALUE(CARET_ICU_INVALID_CHAR_FOUND, U_INVALID_CHAR_FOUND);
 
+// Stops the conversion on every character the encoding cannot hold. ICU's own
+// UCNV_FROM_U_CALLBACK_STOP clears the error for an unassigned default-ignorable code point
+// (ZWJ, ZWNJ, variation selectors, U+FEFF…), so the character would vanish from the file without
+// a word; keeping the error here makes the save refuse it like any other.
+static void stop_on_everything(const void *context, UConverterFromUnicodeArgs *arguments, const UChar *units,
+                               int32_t length, UChar32 code_point, UConverterCallbackReason reason,
+                               UErrorCode *error) {
+    (void)context;
+    (void)arguments;
+    (void)units;
+    (void)length;
+    (void)code_point;
+    (void)reason;
+    (void)error;
+}
+
 struct caret_converter *caret_converter_open(const char *name, bool substitute, caret_icu_status *status) {
     UErrorCode error = (UErrorCode)*status;
     UConverter *converter = ucnv_open(name, &error);
     // Stop on every invalid input: the caller names the place, or substitutes and remembers
     // the bytes (decoding); ICU's default would substitute silently.
     ucnv_setToUCallBack(converter, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &error);
-    if (!substitute) ucnv_setFromUCallBack(converter, UCNV_FROM_U_CALLBACK_STOP, NULL, NULL, NULL, &error);
+    if (!substitute) ucnv_setFromUCallBack(converter, stop_on_everything, NULL, NULL, NULL, &error);
     // Fallback mappings (several byte sequences or characters to one) would not round-trip.
     if (U_SUCCESS(error)) ucnv_setFallback(converter, false);
     *status = error;

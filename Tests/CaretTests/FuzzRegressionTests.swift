@@ -32,6 +32,10 @@ final class FuzzRegressionTests: XCTestCase {
         try replay("FuzzChangeSet", minimumSeeds: 3) { data throws(FuzzFailure) in try ChangeSetFuzz.run(data) }
     }
 
+    func testFuzzFilesInputs() throws {
+        try replay("FuzzFiles", minimumSeeds: 3) { data throws(FuzzFailure) in try FilesFuzz.run(data) }
+    }
+
     /// Runs every input file of `target`'s seeds and regressions; the seeds must be there.
     func replay(_ target: String, minimumSeeds: Int, _ run: ([UInt8]) throws(FuzzFailure) -> Void) throws {
         let seeds = try inputs(in: Self.corpus.appendingPathComponent(target))

@@ -34,5 +34,6 @@ let package = Package(
         .executableTarget(name: "FuzzBidi", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzInput", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzChangeSet", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzFiles", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )

@@ -36,12 +36,14 @@ extension TextFile {
                 throw TextError(.unknownEncoding(forced), byteOffset: 0)
             }
             var name = converter.standardName
-            let mark = EncodingSniffing.byteOrderMark(head)
             if name == "UTF-16" || name == "UTF-32" {
                 // A UTF without its byte order: the mark says it, else big-endian (Unicode's rule).
-                name = mark.map(\.encoding).flatMap { $0.hasPrefix(name) ? $0 : nil } ?? name + "BE"
+                let little = name + "LE"
+                name = EncodingSniffing.byteOrderMark(of: little).map { head.starts(with: $0) } == true ? little : name + "BE"
             }
-            let markLength = mark.flatMap { $0.encoding == name ? $0.length : nil } ?? 0
+            // The forced encoding's own mark: FF FE 00 00 is UTF-32LE's mark to detection, but in
+            // UTF-16LE it is a mark and U+0000.
+            let markLength = EncodingSniffing.byteOrderMark(of: name).flatMap { head.starts(with: $0) ? $0.count : nil } ?? 0
             self = try TextFile.decode(file, encoding: name, byteOrderMark: markLength, detection: .given,
                                        options: options, lossless: lossless)
             return
