@@ -38,14 +38,9 @@ enum CaseCommand: Subcommand {
         let mapping: CaseMapping = chosen[0] == "--upper" ? .upper : chosen[0] == "--lower" ? .lower : .title
         let locale = arguments.value("--locale") ?? ""
         CommandSupport.checkLocale(locale, command: spec.name, console: console)
-        var status = ExitStatus.success
-        for path in arguments.positionals {
-            let document: TextDocument
-            do { document = try InputFile(path: path).document(console: console) } catch {
-                console.error(error.message, command: spec.name)
-                status = ExitStatus.failure
-                continue
-            }
+        return CommandSupport.forEachDocument(arguments.positionals, locale: locale, command: spec.name,
+                                              console: console) { path, document in
+            var status = ExitStatus.success
             var progress = Progress("case \(path)", console: console, enabled: isatty(STDOUT_FILENO) == 0)
             for piece in TextWindows(document) {
                 let mapped: String?
@@ -63,7 +58,7 @@ enum CaseCommand: Subcommand {
                 progress.update(document.offset(of: piece.end) ?? 0, of: document.count, unit: " characters")
             }
             progress.finish()
+            return status
         }
-        return status
     }
 }

@@ -35,6 +35,25 @@ enum CommandSupport {
         return (result, missing)
     }
 
+    /// Runs `body` on the document of each input named (`-` is standard input), with `locale`
+    /// set: an input that cannot be read is reported with the library's reason and makes the
+    /// result a failure, and the others still run. Returns the worst status (`body`'s included).
+    static func forEachDocument(_ paths: [String], locale: String, command: String, console: Console,
+                                _ body: (_ path: String, _ document: TextDocument) -> Int32) -> Int32 {
+        var status = ExitStatus.success
+        for path in paths {
+            var document: TextDocument
+            do { document = try InputFile(path: path).document(console: console) } catch {
+                console.error(error.message, command: command)
+                status = ExitStatus.failure
+                continue
+            }
+            document.locale = locale
+            status = max(status, body(path, document))
+        }
+        return status
+    }
+
     /// Warns on `console` when ICU has no data for `locale` (it would silently use its
     /// default locale's rules); says nothing for `""`, the root locale.
     static func checkLocale(_ locale: String, command: String, console: Console) {

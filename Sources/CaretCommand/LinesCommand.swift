@@ -35,19 +35,12 @@ enum LinesCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let locale = arguments.value("--locale") ?? ""
         CommandSupport.checkLocale(locale, command: spec.name, console: console)
-        var status = ExitStatus.success
-        for path in arguments.positionals {
-            var document: TextDocument
-            do { document = try InputFile(path: path).document(console: console) } catch {
-                console.error(error.message, command: spec.name)
-                status = ExitStatus.failure
-                continue
-            }
-            document.locale = locale
+        return CommandSupport.forEachDocument(arguments.positionals, locale: locale, command: spec.name,
+                                              console: console) { path, document in
             let (found, mandatory) = list(document, path: path, console: console)
             console.line("\(path): \(found) line-break opportunities (\(mandatory) mandatory)")
+            return ExitStatus.success
         }
-        return status
     }
 
     /// Prints the opportunities window by window; their count and how many are mandatory.

@@ -30,15 +30,8 @@ enum WordsCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> Int32 {
         let locale = arguments.value("--locale") ?? ""
         CommandSupport.checkLocale(locale, command: spec.name, console: console)
-        var status = ExitStatus.success
-        for path in arguments.positionals {
-            var document: TextDocument
-            do { document = try InputFile(path: path).document(console: console) } catch {
-                console.error(error.message, command: spec.name)
-                status = ExitStatus.failure
-                continue
-            }
-            document.locale = locale
+        return CommandSupport.forEachDocument(arguments.positionals, locale: locale, command: spec.name,
+                                              console: console) { path, document in
             var progress = Progress("words \(path)", console: console, enabled: isatty(STDOUT_FILENO) == 0)
             var count = 0
             for word in document.words {
@@ -50,7 +43,7 @@ enum WordsCommand: Subcommand {
             }
             progress.finish()
             console.line("\(path): \(count) words")
+            return ExitStatus.success
         }
-        return status
     }
 }
