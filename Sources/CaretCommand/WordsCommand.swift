@@ -5,7 +5,8 @@ import Foundation
 /// with dictionaries for Thai, Lao, Khmer, Burmese, Chinese and Japanese), with grapheme
 /// offsets: every `position(from:toBoundary: .word, in: .storage(.forward))` stop and the
 /// `rangeEnclosing(_:with: .word, in: .storage(.backward))` before it, found in one pass by
-/// `TextDocument.words` (the two calls per word took ~8 µs a word: see Benchmarks/README.md).
+/// `TextDocument.words` (two lookups a word cost ~8 µs: Benchmarks/experiments/
+/// 2026-12-01-inserts-words-files-wrap.md).
 enum WordsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "words",
