@@ -60,23 +60,27 @@ static void swap_pieces(UText *ut) {
     }
 }
 
+/// Swaps the kept piece in as ICU's chunk: `n` units from native index `start`.
+static bool make_current(UText *ut, int64_t start, int32_t n) {
+    piece_state *s = state_of(ut);
+    swap_pieces(ut);
+    ut->chunkContents = s->units;
+    ut->chunkLength = n;
+    ut->chunkNativeStart = start;
+    ut->chunkNativeLimit = start + n;
+    ut->nativeIndexingLimit = n;
+    ut->chunkOffset = 0;
+    s->loaded = true;
+    return true;
+}
+
 /// Makes the piece that holds unit `index` (0 <= index < length) current: the kept piece when
 /// it holds it, else a new read into the kept piece's buffer (the current piece is kept). False
 /// when the source misbehaves or memory runs out; the current piece is then left as it was.
 static bool load(UText *ut, int64_t index) {
     piece_state *s = state_of(ut);
     if (s->kept != NULL && s->kept_start <= index && index < s->kept_limit) {
-        int64_t start = s->kept_start;
-        int32_t n = (int32_t)(s->kept_limit - s->kept_start);
-        swap_pieces(ut);
-        ut->chunkContents = s->units;
-        ut->chunkLength = n;
-        ut->chunkNativeStart = start;
-        ut->chunkNativeLimit = start + n;
-        ut->nativeIndexingLimit = n;
-        ut->chunkOffset = 0;
-        s->loaded = true;
-        return true;
+        return make_current(ut, s->kept_start, (int32_t)(s->kept_limit - s->kept_start));
     }
     if (s->kept == NULL) {
         s->kept = (uint16_t *)malloc((size_t)s->capacity * sizeof(uint16_t));
@@ -100,15 +104,7 @@ static bool load(UText *ut, int64_t index) {
         s->kept_start = s->kept_limit = 0;   // its contents are no longer the kept piece
         return false;
     }
-    swap_pieces(ut);
-    ut->chunkContents = s->units;
-    ut->chunkLength = n;
-    ut->chunkNativeStart = start;
-    ut->chunkNativeLimit = start + n;
-    ut->nativeIndexingLimit = n;
-    ut->chunkOffset = 0;
-    s->loaded = true;
-    return true;
+    return make_current(ut, start, n);
 }
 
 static bool holds(const UText *ut, int64_t index) {
