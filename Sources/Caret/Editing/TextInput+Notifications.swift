@@ -72,6 +72,7 @@ extension TextInput {
         let removed = keepingRemoved || delegate != nil ? document.text(utf8Range: range) : ""
         guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
         revision &+= 1
+        rangeSets.follow(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count)
         editLog?.append(edit)
         if delegate != nil {
             let replacement = ChangeSet.Replacement(utf8Range: edit.replacedUTF8Range, utf16Range: edit.replacedUTF16Range,

@@ -47,6 +47,7 @@ extension TextInput {
                 return  // checked above: cannot happen
             }
             revision &+= 1
+            rangeSets.follow(changes)
             rebaseHistory(over: changes, old: old)
             if let anchor, let focus {
                 let caret = anchor == focus

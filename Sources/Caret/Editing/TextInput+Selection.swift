@@ -76,6 +76,7 @@ extension TextInput {
         var replacement = TextDocument(text)
         replacement.locale = document.locale
         document = replacement
+        rangeSets.follow(0..<oldUTF8, insertedCount: document.utf8Count)
         composition = nil
         markedTextRange = nil
         history.removeAll()

@@ -63,6 +63,8 @@ public final class TextInput {
     /// Counts changes of the text, so a change that called the delegate can tell whether the
     /// text changed meanwhile.
     var revision = 0
+    /// The range sets that follow every change of the text (Ranges/TextInput+RangeSets.swift).
+    var rangeSets = RangeSetFollowers()
 
     /// A new input holding `text`, with its caret at the end.
     /// - Complexity: O(n) for n bytes of text.
