@@ -122,6 +122,8 @@ struct Bench {
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }
+        if anySelected(["ranges."]) { rangeSetWorkloads(generated) }
+        if selected("ranges.automerge-paper-10k") { rangeTraceReplay() }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
         if anySelected(["file."]) { fileWorkloads(doc) }
         if anySelected(["move."]) { movement(sampleSet) }

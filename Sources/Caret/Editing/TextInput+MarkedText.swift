@@ -26,7 +26,8 @@ extension TextInput {
             } else {
                 replaced = selectionUTF8
                 composition = Composition(start: replaced.lowerBound, replacedText: document.text(utf8Range: replaced),
-                                          anchor: anchor, focus: focus)
+                                          anchor: anchor, focus: focus, attributeRuns: attributeRuns,
+                                          typingAttributes: typingAttributes)
             }
             history.breakCoalescing()
             guard let edit = applyToDocument(replaced, text) else { return }
@@ -67,8 +68,11 @@ extension TextInput {
             composition = nil
             markedTextRange = nil
             _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
+            restoreAttributeRuns(origin.attributeRuns)
             anchor = origin.anchor
             focus = origin.focus
+            // The committed text takes the typing attributes the composition started with.
+            setTypingAttributes(origin.typingAttributes)
             return revision
         }
         // Nested in another change's notifications, the restore's `didApply` is still queued;
@@ -90,7 +94,9 @@ extension TextInput {
         history.record(UndoHistory.Step(utf8Start: origin.start, removed: origin.replacedText,
                                         inserted: document.text(utf8Range: marked.start.utf8Offset..<marked.end.utf8Offset),
                                         before: SelectionMark(anchor: origin.anchor, focus: origin.focus),
-                                        after: selectionMark),
+                                        after: selectionMark,
+                                        attributes: origin.attributeRuns.map { AttributeSnapshots.between($0, attributeRuns) }
+                                            ?? .unknown),
                        coalescing: nil)
     }
 
@@ -103,6 +109,7 @@ extension TextInput {
             composition = nil
             markedTextRange = nil
             _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
+            restoreAttributeRuns(origin.attributeRuns)
             anchor = origin.anchor
             focus = origin.focus
             sendSelectionChanged(since: shown)

@@ -70,9 +70,14 @@ extension TextInput {
         guard range.lowerBound >= 0, range.upperBound <= document.utf8Count else { return nil }
         // Undo and marked text do not need the removed text; only a delegate's change set does.
         let removed = keepingRemoved || delegate != nil ? document.text(utf8Range: range) : ""
+        let oldLength = document.utf8Count, attributes = attributesForInsertion()
         guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
         revision &+= 1
         rangeSets.follow(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count)
+        if let attributes {
+            attributeRuns.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count, with: attributes,
+                                  textLength: oldLength)
+        }
         editLog?.append(edit)
         if delegate != nil {
             let replacement = ChangeSet.Replacement(utf8Range: edit.replacedUTF8Range, utf16Range: edit.replacedUTF16Range,

@@ -45,6 +45,7 @@ extension TextInput {
     /// done, `whileChanging`).
     private func apply(_ change: ProposedChange, shown shownSelection: SelectionMark?) -> Bool {
         let before = selectionMark
+        let runsBefore = attributeRuns
         let shown = shownSelection ?? before
         // Queues `didApply`, sent with the events below once the selection and undo step are done.
         guard let (edit, removed) = replaceInDocument(change.range, change.text) else { return false }
@@ -62,7 +63,8 @@ extension TextInput {
         }
         goalColumn = nil
         history.record(UndoHistory.Step(utf8Start: change.range.lowerBound, removed: removed, inserted: change.text,
-                                        before: before, after: selectionMark),
+                                        before: before, after: selectionMark,
+                                        attributes: AttributeSnapshots.between(runsBefore, attributeRuns)),
                        coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
 
         send(.editingChanged)

@@ -22,7 +22,8 @@ extension TextInput {
             return
         }
         guard let step = history.popUndo() else { return }
-        replay(step.utf8Start..<step.utf8Start + step.inserted.utf8.count, with: step.removed, selecting: step.before)
+        replay(step.utf8Start..<step.utf8Start + step.inserted.utf8.count, with: step.removed, selecting: step.before,
+               runs: step.attributes, restoring: \.before)
     }
 
     /// Redoes the last undone step and restores the selection from after it. Asks nobody;
@@ -30,7 +31,8 @@ extension TextInput {
     /// - Complexity: O(log n + m) for the m bytes the step holds.
     public func redo() {
         guard isEditable, composition == nil, let step = history.popRedo() else { return }
-        replay(step.utf8Start..<step.utf8Start + step.removed.utf8.count, with: step.inserted, selecting: step.after)
+        replay(step.utf8Start..<step.utf8Start + step.removed.utf8.count, with: step.inserted, selecting: step.after,
+               runs: step.attributes, restoring: \.after)
     }
 
     /// The most undo steps kept, as UIKit's `UndoManager.levelsOfUndo`: 0 (the default) keeps
@@ -46,7 +48,7 @@ extension TextInput {
     }
 
     /// An estimate of the heap bytes the undo history holds, for an app that watches its
-    /// memory: the undo and redo steps' arrays at their allocated capacity (72 bytes a
+    /// memory: the undo and redo steps' arrays at their allocated capacity (80 bytes a
     /// step, spare slots included) plus each step's removed and inserted text that does not
     /// fit inside the step (more than 15 bytes: its length plus a 32-byte header). Not
     /// counted: the document, allocator rounding, and whether a string's storage is shared
@@ -61,10 +63,22 @@ extension TextInput {
 
     /// Applies one step's replacement and restores its selection before anyone hears of it, so
     /// that a delegate changing the text from `didApply` finds the input in step with it.
-    private func replay(_ range: Range<Int>, with text: String, selecting selection: SelectionMark) {
+    /// The step's attribute runs (`snapshots`, the side `side` names) come back with its text:
+    /// none kept means no character had attributes on either side.
+    private func replay(_ range: Range<Int>, with text: String, selecting selection: SelectionMark,
+                        runs snapshots: AttributeSnapshots?, restoring side: KeyPath<AttributeSnapshots, AttributeRuns>) {
         whileChanging {
             let before = selectionMark
+            if range.isEmpty && text.isEmpty {
+                // A step that changed attributes only.
+                if let snapshots, snapshots[keyPath: side].fits(document.utf8Count) { attributeRuns = snapshots[keyPath: side] }
+                selectionMark = selection
+                goalColumn = nil
+                sendSelectionChanged(since: before)
+                return
+            }
             guard applyToDocument(range, text) != nil else { return }
+            restoreAttributeRuns(snapshots.map { $0.isUnknown ? nil : $0[keyPath: side] } ?? AttributeRuns())
             selectionMark = selection
             goalColumn = nil
             send(.editingChanged)

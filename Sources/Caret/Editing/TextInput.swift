@@ -42,7 +42,12 @@ public final class TextInput {
     /// The selection (nil = none): `anchor` is the end that stays put while the selection is
     /// extended, `focus` the end that moves. Both are grapheme boundaries of `document`.
     var anchor: TextPosition?
-    var focus: TextPosition?
+    var focus: TextPosition? {
+        didSet { selectionMoves &+= 1 }
+    }
+    /// Counts settings of the selection (every one sets `focus`): typing attributes set by the
+    /// app hold until the selection is next set (Ranges/TextInput+Attributes.swift).
+    var selectionMoves = 0
     /// The column up/down presses aim for; nil after any other change of the selection.
     var goalColumn: Int?
     /// Where the current composition started, while there is marked text.
@@ -65,6 +70,12 @@ public final class TextInput {
     var revision = 0
     /// The range sets that follow every change of the text (Ranges/TextInput+RangeSets.swift).
     var rangeSets = RangeSetFollowers()
+    /// The attribute runs over the whole text (Ranges/TextInput+Attributes.swift).
+    var attributeRuns = AttributeRuns()
+    /// `typingAttributes` as the app set them, valid while `selectionMoves` is
+    /// `typingAttributesSetAt`; otherwise they are read from the runs at the selection.
+    var typingAttributesSet: TextAttributes?
+    var typingAttributesSetAt = 0
 
     /// A new input holding `text`, with its caret at the end.
     /// - Complexity: O(n) for n bytes of text.
@@ -127,5 +138,9 @@ public final class TextInput {
         var replacedText: String
         var anchor: TextPosition?
         var focus: TextPosition?
+        /// The attribute runs and typing attributes when it started (nil runs: unknown, after
+        /// a change made elsewhere), put back when it is cancelled or committed.
+        var attributeRuns: AttributeRuns?
+        var typingAttributes = TextAttributes()
     }
 }

@@ -3,7 +3,7 @@
 /// A step is one contiguous replacement — where it starts, the text it removed, the text it
 /// inserted — with the selections from before and after it. Every user edit is one such
 /// replacement (the pipeline builds it so), consecutive typing extends the inserted text and
-/// consecutive deleting the removed text, so a step costs its own text plus 72 bytes,
+/// consecutive deleting the removed text, so a step costs its own text plus 80 bytes,
 /// whatever the document's size (docs/ARCHITECTURE.md, "The editing model", has the figures).
 struct UndoHistory {
     struct Step {
@@ -17,6 +17,9 @@ struct UndoHistory {
         var before: SelectionMark
         /// The selection after the step (what redo restores).
         var after: SelectionMark
+        /// The attribute runs before and after the step; nil when no character had
+        /// attributes on either side.
+        var attributes: AttributeSnapshots?
     }
 
     /// Which kind of edit a step can grow by.
@@ -105,6 +108,7 @@ struct UndoHistory {
             last.removed += next.removed
         }
         last.after = next.after
+        last.attributes = AttributeSnapshots.joined(last.attributes, next.attributes)
         return true
     }
 

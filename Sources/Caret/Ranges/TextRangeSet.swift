@@ -168,6 +168,20 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         return removed
     }
 
+    /// Moves every range through one edit, as `apply(_:)` through a change set of that one
+    /// replacement: for code that edits a `TextDocument` directly (`TextDocument.edit(_:…)`
+    /// returns the `TextEdit`) and builds no change set.
+    /// - Returns: the ids of the ranges removed.
+    /// - Complexity: O(log n + k) for the k ranges that touch the edit.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> [ID] {
+        var removed: [ID] = []
+        storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count) { slot, generation in
+            removed.append(ID(slot: slot, generation: generation))
+        }
+        return removed
+    }
+
     /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
     /// that have no change set at hand (the editing model's keystrokes).
     /// - Complexity: O(log n + k).
