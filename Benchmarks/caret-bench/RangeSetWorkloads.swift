@@ -19,6 +19,38 @@ extension Bench {
         if selected("ranges.lookup-by-id") { rangeLookups(set) }
         if selected("ranges.overlapping-4kb") { rangeScreenfuls(doc, set) }
         if selected("ranges.memory") { rangeMemory(doc) }
+        if selected("ranges.attribute-runs-memory") { attributeRunsMemory(generated) }
+    }
+
+    /// Heap of the attribute runs of a `TextInput` holding the generated document with a run
+    /// every 10 grapheme clusters (two attribute sets in turn, so none merge), put in through
+    /// `restore(_:)` (no undo steps), per byte of text.
+    mutating func attributeRunsMemory(_ generated: [UInt8]) {
+        guard Memory.heapInUse() != nil else { log("memory: malloc_info unavailable; skipped"); return }
+        let input = TextInput(String(decoding: generated, as: UTF8.self))
+        let doc = input.document
+        let bold: TextAttributes = ["weight": "bold"], plain = TextAttributes()
+        var runs: [TextAttributeRun] = []
+        var at16 = 0, k = 0
+        for g in stride(from: 10, through: doc.count + 9, by: 10) {
+            let end16 = doc.offset(of: doc.position(at: min(g, doc.count))!, unit: .utf16)!
+            runs.append(TextAttributeRun(utf16Length: end16 - at16, attributes: k % 2 == 0 ? bold : plain))
+            at16 = end16
+            k += 1
+        }
+        var state = input.state
+        state.attributeRuns = runs
+        runs = []
+        Memory.trim()
+        let before = Memory.heapInUse()!
+        input.restore(state)
+        state.attributeRuns = nil
+        Memory.trim()
+        let after = Memory.heapInUse()!
+        let kept = input.attributeRuns(in: doc.textRange(from: doc.beginningOfDocument, to: doc.endOfDocument)!)?.count ?? 0
+        check(kept == k, "ranges.attribute-runs-memory: \(kept) runs kept, \(k) given")
+        record(Workload(name: "ranges.attribute-runs-memory", unit: "B/B", samples: [Double(after - before) / Double(generated.count)],
+                        note: "heap of the attribute runs (a run every 10 grapheme clusters, \(k) runs) per byte of the \(sizeMB) MB document's text (glibc malloc_info)"))
     }
 
     /// `count` ranges spread evenly over `doc`: each 1–16 bytes long at a grapheme boundary,
