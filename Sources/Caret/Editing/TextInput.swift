@@ -46,7 +46,7 @@ public final class TextInput {
         didSet { selectionMoves &+= 1 }
     }
     /// Counts settings of the selection (every one sets `focus`): typing attributes set by the
-    /// app hold until the selection is next set (Ranges/TextInput+Attributes.swift).
+    /// app hold until the selection is next set (TextInput+Attributes.swift).
     var selectionMoves = 0
     /// The column up/down presses aim for; nil after any other change of the selection.
     var goalColumn: Int?
@@ -68,9 +68,9 @@ public final class TextInput {
     /// Counts changes of the text, so a change that called the delegate can tell whether the
     /// text changed meanwhile.
     var revision = 0
-    /// The range sets that follow every change of the text (Ranges/TextInput+RangeSets.swift).
+    /// The range sets that follow every change of the text (TextInput+RangeSets.swift).
     var rangeSets = RangeSetFollowers()
-    /// The attribute runs over the whole text (Ranges/TextInput+Attributes.swift).
+    /// The attribute runs over the whole text (TextInput+Attributes.swift).
     var attributeRuns = AttributeRuns()
     /// `typingAttributes` as the app set them, valid while `selectionMoves` is
     /// `typingAttributesSetAt`; otherwise they are read from the runs at the selection.
