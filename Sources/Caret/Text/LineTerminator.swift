@@ -11,11 +11,16 @@ enum LineTerminator {
     /// counters take CR LF as one). O(1).
     @inline(__always)
     static func contains(_ c: UInt32) -> Bool {
-        switch c {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
+        c < 0x80 ? containsASCII(c) : containsBeyondASCII(c)
     }
+
+    /// `contains` for `c` < 0x80: LF, VT, FF, CR. O(1).
+    @inline(__always)
+    static func containsASCII(_ c: UInt32) -> Bool { c &- 0x0A < 4 }
+
+    /// `contains` for `c` ≥ 0x80: NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. O(1).
+    @inline(__always)
+    static func containsBeyondASCII(_ c: UInt32) -> Bool { c == 0x85 || c == 0x2028 || c == 0x2029 }
 
     /// Whether `scalar` is a hard line terminator. O(1).
     @inline(__always)

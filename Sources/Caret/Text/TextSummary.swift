@@ -115,13 +115,10 @@ extension TextSummary {
                     continue
                 }
                 let cls: GraphemeProperty
-                switch b {
-                case 0x0A: cls = .lf
-                case 0x0D: cls = .cr
-                default: cls = .control
-                }
-                if LineTerminator.contains(UInt32(b)) && (b != 0x0D || i + 1 >= n || bytes[i + 1] != 0x0A) {
-                    lines += 1
+                switch b {                  // the ASCII half of `LineTerminator`, CR LF counted once
+                case 0x0A: cls = .lf; lines += 1
+                case 0x0D: cls = .cr; if i + 1 >= n || bytes[i + 1] != 0x0A { lines += 1 }
+                default: cls = .control; if LineTerminator.containsASCII(UInt32(b)) { lines += 1 }
                 }
                 if breaker.isBoundary(before: cls) {
                     if i >= nextTarget { reach(i, graphemes) }
@@ -133,7 +130,7 @@ extension TextSummary {
             let (c, length) = UTF8Scalars.decode(bytes, at: i)
             scalars += 1
             if length == 4 { utf16 += 1 }
-            if LineTerminator.contains(c) { lines += 1 }
+            if LineTerminator.containsBeyondASCII(c) { lines += 1 }
             if breaker.isBoundary(before: table(c)) {
                 if i >= nextTarget { reach(i, graphemes) }
                 graphemes += 1

@@ -111,7 +111,7 @@ extension TextDocument {
         let ls = s - cursor.prefix.utf8, le = e - cursor.prefix.utf8
         @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
             var n = 0
-            for b in p where LineTerminator.contains(UInt32(b)) { n += 1 }   // ASCII without CR here
+            for b in p where LineTerminator.containsASCII(UInt32(b)) { n += 1 }   // CR is not simple ASCII
             return n
         }
         // (ls is 0 only at the text's start: the cursor's chunk holds byte s - 1 otherwise.)
