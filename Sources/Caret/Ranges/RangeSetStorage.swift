@@ -112,9 +112,12 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
     /// `leafCount + i` leaf i (or an empty summary past the last leaf).
     var tree: [RangeSetSummary]
     var treeLeafCount: Int
-    /// Leaf position by leaf serial (-1 for a serial no longer in use).
+    /// Leaf position by leaf serial (-1 for a serial not in use).
     var leafPosition: [Int32]
     var nextSerial: UInt32 = 0
+    /// Serials of removed leaves, given to new ones: `leafPosition` stays as long as the most
+    /// leaves the set has had at once, not as the number of splits ever made.
+    var freeSerials: [UInt32] = []
     /// The id index, by slot.
     var slots: [RangeSetSlot] = []
     var freeSlots: [UInt32] = []
@@ -165,14 +168,14 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
         while size < leaves.count { size *= 2 }
         treeLeafCount = size
         tree = Array(repeating: .empty, count: 2 * size)
-        for (i, leaf) in leaves.enumerated() { tree[size + i] = RangeSetSummary(span: leaf.span, maxEnd: leaf.maxEnd) }
+        for i in leaves.indices { tree[size + i] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) }
         var node = size - 1
         while node >= 1 {
             tree[node] = tree[2 * node] + tree[2 * node + 1]
             node -= 1
         }
-        leafPosition = Array(repeating: -1, count: Int(nextSerial))
-        for (i, leaf) in leaves.enumerated() { leafPosition[Int(leaf.serial)] = Int32(i) }
+        if leafPosition.count != Int(nextSerial) { leafPosition = Array(repeating: -1, count: Int(nextSerial)) }
+        for i in leaves.indices { leafPosition[Int(leaves[i].serial)] = Int32(i) }
     }
 
     /// Brings the tree in step with leaf `i`'s span and ends. O(log leaves + `leafCapacity`).
@@ -288,10 +291,17 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
         let cut = leaf.entries[mid].start
         var moved = Array(leaf.entries[mid...])
         for k in moved.indices { moved[k].start -= cut }
-        let right = RangeSetLeaf(serial: nextSerial, span: leaf.span - cut, entries: moved)
-        nextSerial += 1
+        let serial: UInt32
+        if let free = freeSerials.popLast() {
+            serial = free
+        } else {
+            serial = nextSerial
+            nextSerial += 1
+        }
+        let right = RangeSetLeaf(serial: serial, span: leaf.span - cut, entries: moved)
         if i == leaves.count - 1 { right.span = max(0, right.span) }
-        leaf.entries.removeSubrange(mid...)
+        // A fresh array: the full one's doubled capacity would stay allocated otherwise.
+        leaf.entries = Array(leaf.entries[..<mid])
         leaf.span = cut
         for e in moved { slots[Int(e.slot)].leaf = right.serial }
         leaves.insert(right, at: i + 1)
@@ -328,6 +338,8 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
                 if leaves.count == 2 { after.span = max(0, after.span) }
             }
             leaves.remove(at: i)
+            leafPosition[Int(gone.serial)] = -1
+            freeSerials.append(gone.serial)
         }
         rebuildTree()
     }
