@@ -94,7 +94,7 @@ struct Bench {
         }
 
         let docNames = ["load.generated", "load.streaming", "stats.", "position.", "edit.", "walk.", "snapshot.",
-                        "memory.generated", "input.", "file.", "geometry."]
+                        "memory.generated", "input.", "file.", "geometry.", "ranges."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
