@@ -1,0 +1,222 @@
+// The wrap index: a document's visual lines kept as a tree of row lengths, wrapped lazily
+// from the top and re-wrapped paragraph by paragraph as the document is edited. See
+// docs/ARCHITECTURE.md, "Display width and soft wrap".
+
+/// Where a position is on screen: its visual line (0-based, counted from the top of the
+/// document) and its display column on that line.
+public struct VisualLocation: Sendable, Hashable {
+    /// The 0-based visual line, counted over the whole document.
+    public var visualLine: Int
+    /// The display column of the cell the caret stands on: the leftmost cell of the cluster
+    /// that follows the position, in visual order (so right-to-left text counts from the left
+    /// like the rest), or the column after the line's content when no cluster follows on it.
+    public var column: Int
+
+    /// A location from its two coordinates. O(1).
+    public init(visualLine: Int, column: Int) {
+        self.visualLine = visualLine
+        self.column = column
+    }
+}
+
+/// A caret moving by visual lines: a position plus the goal display column that consecutive
+/// up/down presses keep (the `TextCaret` model with display columns instead of clusters).
+public struct VisualCaret: Sendable, Hashable {
+    /// Where the caret stands.
+    public var position: TextPosition
+    /// The display column up/down aim for; nil until the first vertical move.
+    public var goalColumn: Int?
+
+    /// A caret at `position` with the given goal column (display columns). O(1).
+    public init(_ position: TextPosition, goalColumn: Int? = nil) {
+        self.position = position
+        self.goalColumn = goalColumn
+    }
+}
+
+/// One cluster of a visual line as drawn: its text range, its first display column in
+/// visual order, its width and its direction.
+public struct VisualCluster: Sendable, Hashable {
+    /// The cluster's range in the document.
+    public let range: TextRange
+    /// Its leftmost display column (the visual line's indent included).
+    public let column: Int
+    /// Its width in display columns (a tab's width at its place).
+    public let width: Int
+    /// True when it belongs to a right-to-left run (odd bidi level).
+    public let isRightToLeft: Bool
+}
+
+/// The soft-wrapped layout of a document as an index: position ↔ (visual line, display
+/// column) in O(log n), up/down/page by visual line with a goal display column, the ends of a
+/// visual line, and each visual line's clusters in visual order (bidi) for drawing.
+///
+/// The index wraps lazily from the top: hard lines are wrapped the first time a query
+/// reaches them (the visual lines before a position must be known to number it), so the first
+/// screen of a huge file costs only its first lines; `wrapAll()` wraps the rest in one pass.
+/// `update(to:edits:)` re-wraps only the paragraphs (hard lines) an edit touched.
+///
+/// A class (not `Sendable`): its queries wrap lines on demand. O(visual lines) memory, eight
+/// bytes a visual line.
+public final class VisualLineIndex {
+    /// The document the index describes.
+    public private(set) var document: TextDocument
+    /// The wrap settings.
+    public let options: SoftWrapOptions
+    /// The rows of hard lines `0..<frontier`.
+    var tree = VisualRowTree()
+    var frontier = 0
+    /// The whole-document walk the frontier advances with, while the document is unedited.
+    private var walker: TextDocument.VisualLines.Iterator?
+    private var pending: VisualLine?
+    private var lineBreaks: ICUBreakIterator??
+
+    /// An index of `document` wrapped with `options`; nothing is wrapped yet. O(1).
+    public init(document: TextDocument, options: SoftWrapOptions) {
+        self.document = document
+        self.options = options
+        walker = document.visualLines(options: options).makeIterator()
+    }
+
+    /// True once every hard line has been wrapped. O(1).
+    public var isComplete: Bool { frontier >= document.lineCount }
+
+    /// Wraps every hard line not yet wrapped. O(n) the first time, O(1) after.
+    public func wrapAll() { advance(whileTrue: { true }) }
+
+    /// The number of visual lines of the document (wraps the whole document first).
+    /// - Complexity: O(1) once wrapped.
+    public var visualLineCount: Int {
+        wrapAll()
+        return tree.total.rows
+    }
+
+    // MARK: - Edits
+
+    /// Brings the index from its document to `newDocument`, which `edits` (in order, each in
+    /// the coordinates of the text before it) produced from it: the rows of the hard lines the
+    /// edits touched are replaced by the new lines' rows; the rest of the index is kept.
+    /// Pass the edits a `TextInput`'s delegate or `TextDocument.replace` reported.
+    /// - Complexity: O(log n + length of the touched paragraphs).
+    public func update(to newDocument: TextDocument, edits: [TextEdit]) {
+        guard var hull = edits.first.map({ (lo: $0.replacedUTF8Range.lowerBound, old: $0.replacedUTF8Range.upperBound,
+                                             new: $0.insertedUTF8Range.upperBound) })
+        else {
+            if document.utf8Count != newDocument.utf8Count { reset(newDocument) } else { document = newDocument }
+            return
+        }
+        for edit in edits.dropFirst() {
+            let a = edit.replacedUTF8Range.lowerBound, b = edit.replacedUTF8Range.upperBound
+            let c = edit.insertedUTF8Range.upperBound
+            let delta = hull.new - hull.old
+            hull.old = max(hull.old, b - delta)
+            hull.new = max(hull.new, b) + (c - b)
+            hull.lo = min(hull.lo, a)
+        }
+        let old = document
+        guard hull.old <= old.utf8Count, hull.new <= newDocument.utf8Count,
+              old.utf8Count - hull.old == newDocument.utf8Count - hull.new
+        else {
+            reset(newDocument)
+            return
+        }
+        var first = min(old.lineIndex(ofUTF8: hull.lo), newDocument.lineIndex(ofUTF8: hull.lo))
+        // A CR before the edit may join a LF the edit brings (or lose one it removes).
+        if hull.lo > 0 && old.withUTF8((hull.lo - 1)..<hull.lo, { $0[0] }) == 0x0D {
+            first = min(first, old.lineIndex(ofUTF8: hull.lo - 1))
+        }
+        let oldCount = old.lineCount, newCount = newDocument.lineCount
+        let tail = min(oldCount - 1 - old.lineIndex(ofUTF8: hull.old), newCount - 1 - newDocument.lineIndex(ofUTF8: hull.new))
+        let oldLast = max(first, oldCount - 1 - tail), newLast = max(first, newCount - 1 - tail)
+        walker = nil
+        pending = nil
+        if first >= frontier {
+            document = newDocument
+            lineBreaks = nil
+            return
+        }
+        advance(throughLine: oldLast)
+        let from = tree.firstRow(ofLine: first).index
+        let to = oldLast + 1 < frontier ? tree.firstRow(ofLine: oldLast + 1).index : tree.total.rows
+        document = newDocument
+        lineBreaks = nil
+        var rows: [VisualRowTree.Row] = []
+        for line in first...newLast { rows.append(contentsOf: wrapRows(ofLine: line)) }
+        tree.replace(from..<to, with: rows)
+        frontier += newLast - oldLast
+    }
+
+    /// Starts over on `newDocument` (edits that do not describe the change).
+    private func reset(_ newDocument: TextDocument) {
+        document = newDocument
+        tree = VisualRowTree()
+        frontier = 0
+        lineBreaks = nil
+        pending = nil
+        walker = newDocument.visualLines(options: options).makeIterator()
+    }
+
+    // MARK: - Lazy wrapping
+
+    /// Wraps hard lines until `line` is wrapped (or the document ends).
+    func advance(throughLine line: Int) { advance(whileTrue: { self.frontier <= line }) }
+
+    /// Wraps hard lines until byte `x` lies in a wrapped one.
+    func advance(throughByte x: Int) { advance(whileTrue: { self.tree.total.bytes <= x }) }
+
+    /// Wraps hard lines until `count` visual lines are known.
+    func advance(throughRows count: Int) { advance(whileTrue: { self.tree.total.rows < count }) }
+
+    /// Wraps the next hard lines while `condition` holds and lines remain: through the
+    /// whole-document walk while the document is unedited, else line by line.
+    private func advance(whileTrue condition: () -> Bool) {
+        let lineCount = document.lineCount
+        var batch: [VisualRowTree.Row] = []
+        while frontier < lineCount && condition() {
+            if walker != nil {
+                batch.removeAll(keepingCapacity: true)
+                // One hard line from the walk: its rows, the last reaching the next line's start.
+                while true {
+                    guard let row = pending ?? walker?.next() else { break }
+                    pending = nil
+                    let next = walker?.next()
+                    let end: Int
+                    if let next, next.line == row.line {
+                        end = next.range.start.utf8Offset
+                    } else {
+                        end = next?.range.start.utf8Offset ?? document.utf8Count
+                    }
+                    pending = next
+                    let endsLine = next?.line != row.line
+                    batch.append(VisualRowTree.row(length: end - row.range.start.utf8Offset, endsLine: endsLine))
+                    if endsLine { break }
+                }
+                tree.append(batch)
+            } else {
+                tree.append(wrapRows(ofLine: frontier))
+            }
+            frontier += 1
+        }
+    }
+
+    /// The rows of hard line `line` of the current document.
+    private func wrapRows(ofLine line: Int) -> [VisualRowTree.Row] {
+        guard let paragraph = document.paragraph(line: line) else { return [] }
+        if lineBreaks == nil { lineBreaks = .some(document.breakIterator(.line)) }
+        let start16 = document.count(.utf16, beforeUTF8: paragraph.start)
+        var wrapper = LineWrapper()
+        document.withUTF8(paragraph.start..<paragraph.end) { wrapper.measure($0, options: options.display) }
+        let iterator = lineBreaks ?? nil
+        var rows: [VisualRowTree.Row] = []
+        let measured = wrapper
+        let lineEnd = min(paragraph.next, document.utf8Count) - paragraph.start
+        var pieces: [Range<Int>] = []
+        measured.wrap(options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: start16, iterator: iterator) },
+                      emit: { pieces.append($0.bytes) })
+        for (k, piece) in pieces.enumerated() {
+            let last = k == pieces.count - 1
+            rows.append(VisualRowTree.row(length: (last ? lineEnd : piece.upperBound) - piece.lowerBound, endsLine: last))
+        }
+        return rows
+    }
+}
