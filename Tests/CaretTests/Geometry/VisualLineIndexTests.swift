@@ -112,4 +112,23 @@ final class VisualLineIndexTests: XCTestCase {
         XCTAssertEqual(index.caret(from: down, in: .down, offset: 5)?.position, document.endOfDocument)
         XCTAssertEqual(index.caret(from: down, in: .up, offset: 5)?.position, document.beginningOfDocument)
     }
+
+    func testScreenModel() throws {
+        let document = TextDocument("a\tb 日本\nשלום\u{1}")
+        let index = VisualLineIndex(document: document, options: SoftWrapOptions(width: 10))
+        let b = try XCTUnwrap(document.position(at: 2))
+        let selection = try XCTUnwrap(document.textRange(from: b, to: try XCTUnwrap(document.position(at: 3))))
+        let caret = try XCTUnwrap(document.position(at: 4))
+        let screen = TextScreen(index: index, top: 0, height: 4, width: 10, selection: selection, caret: caret)
+        XCTAssertEqual(screen.rows.map(\.text), ["a       b ", "日本", "^Aםולש", ""])
+        XCTAssertEqual(screen.rows[0].segments.map(\.isSelected), [false, true, false])
+        XCTAssertEqual(screen.rows[0].segments.map(\.column), [0, 8, 9])
+        XCTAssertEqual(screen.rows.map(\.visualLine), [0, 1, 2, nil])
+        XCTAssertEqual(screen.cursor?.row, 1)
+        XCTAssertEqual(screen.cursor?.column, 0)
+        // Scrolled past the caret: no cursor; the first row shows visual line 2.
+        let scrolled = TextScreen(index: index, top: 2, height: 2, width: 10, selection: nil, caret: caret)
+        XCTAssertNil(scrolled.cursor)
+        XCTAssertEqual(scrolled.rows.first?.text, "^Aםולש")
+    }
 }
