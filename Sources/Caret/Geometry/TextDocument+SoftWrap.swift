@@ -59,6 +59,15 @@ extension TextDocument {
                 breaks = document.breakIterator(.line)
             }
 
+            /// Wraps the next hard line: its visual lines, where the next line starts (byte), and
+            /// whether its text may raise bidi levels; nil after the last line.
+            mutating func nextHardLine() -> (rows: [VisualLine], end: Int, mayRaiseLevels: Bool)? {
+                guard let line = lines.next() else { return nil }
+                wrapLine(line)
+                index = buffer.count
+                return (buffer, line.rangeIncludingTerminator.end.utf8Offset, wrapper.mayRaiseLevels)
+            }
+
             /// The next visual line, or nil after the last.
             /// - Complexity: O(1) amortised per cluster of the text.
             public mutating func next() -> VisualLine? {

@@ -14,7 +14,7 @@ extension VisualLineIndex {
         if position.affinity == .upstream && x == found.start && !found.startsLine && found.index > 0 {
             found = tree.row(at: found.index - 1)
         }
-        return VisualLocation(visualLine: found.index, column: RowLayout(self, found).column(ofByte: x))
+        return VisualLocation(visualLine: found.index, column: RowLayout.column(ofByte: x, in: found, self))
     }
 
     /// The position on visual line `visualLine` at display column `column`: the start of the
@@ -27,7 +27,7 @@ extension VisualLineIndex {
         guard visualLine >= 0, column >= 0 else { return nil }
         advance(throughRows: visualLine + 1)
         guard visualLine < tree.total.rows else { return nil }
-        return TextPosition(utf8Offset: RowLayout(self, tree.row(at: visualLine)).byte(atColumn: column))
+        return TextPosition(utf8Offset: RowLayout.byte(atColumn: column, in: tree.row(at: visualLine), self))
     }
 
     /// Visual line `index` (0-based over the document), as `TextDocument.visualLines` gives it.
@@ -149,15 +149,17 @@ struct RowLayout {
         self.found = found
         let document = index.document
         let options = index.options
-        var contentEnd = found.start + found.length
-        if found.endsLine { contentEnd = min(contentEnd, document.utf8OffsetOfLineEnd(found.line) ?? contentEnd) }
-        self.contentEnd = contentEnd
-        let paragraph = document.paragraph(line: found.line)
+        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : document.paragraph(line: found.line)
         indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
         var cells: [Cell] = []
         var x = indent
         let display = options.display
-        document.withUTF8(found.start..<contentEnd) { p in
+        var contentEnd = found.start + found.length
+        // One copy of the row; its terminator, on a hard line's last row, is cut off here.
+        document.withUTF8(found.start..<(found.start + found.length)) { whole in
+            let n = found.endsLine ? whole.count - lineTerminatorLength(endingAt: whole.count, in: whole) : whole.count
+            contentEnd = found.start + n
+            let p = UnsafeBufferPointer(rebasing: whole[..<n])
             ClusterWidths.forEachCluster(p, options: display) { s, e, w, _ in
                 let width = ClusterWidths.resolve(w, at: x, options: display)
                 let hangs = e == s + 1 && (p[s] == 0x20 || p[s] == 0x09)
@@ -165,11 +167,13 @@ struct RowLayout {
                 x += width
             }
         }
+        self.contentEnd = contentEnd
         end = x
-        // Levels: the paragraph's, per cluster; rows of left-to-right text skip reordering.
+        // Levels: the paragraph's, per cluster; rows of paragraphs without right-to-left text
+        // (a flag the index keeps per row) skip the resolver and reordering.
         var mixed = false
         if let paragraph, !cells.isEmpty,
-           document.withUTF8(paragraph.start..<paragraph.end, { BidiResolver.mayRaiseLevels($0) }) || document.requestedLevel(atParagraphStart: paragraph.start) == 1 {
+           found.mayRaiseLevels || document.requestedLevel(atParagraphStart: paragraph.start) == 1 {
             let layout = document.layout(of: paragraph)
             let g0 = document.count(.grapheme, beforeUTF8: found.start) - document.count(.grapheme, beforeUTF8: paragraph.start)
             for k in cells.indices where g0 + k < layout.count { cells[k].level = layout.level(ofGrapheme: g0 + k) }
@@ -193,6 +197,46 @@ struct RowLayout {
             column += cells[k].width
         }
         self.cells = cells
+    }
+
+    /// True when drawing `found` needs the bidi levels (its paragraph may hold right-to-left
+    /// text, or the document overrides directions).
+    static func needsBidi(_ found: VisualRowTree.Found, _ document: TextDocument) -> Bool {
+        found.mayRaiseLevels || !document.directionOverrides.isEmpty
+    }
+
+    /// The column of byte `x` of row `found` (see `VisualLocation.column`): without bidi, the
+    /// width of the text before it, measured no further.
+    static func column(ofByte x: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex) -> Int {
+        let document = index.document
+        if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
+            return RowLayout(index, found).column(ofByte: x)
+        }
+        guard x > found.start else { return 0 }
+        return document.withUTF8(found.start..<x) { ClusterWidths.advance($0, from: 0, options: index.options.display) }
+    }
+
+    /// The byte at `column` of row `found` (see `VisualLineIndex.position(atVisualLine:column:)`):
+    /// without bidi, the clusters are walked up to the column only.
+    static func byte(atColumn column: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex) -> Int {
+        let document = index.document
+        if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
+            return RowLayout(index, found).byte(atColumn: column)
+        }
+        let display = index.options.display
+        return document.withUTF8(found.start..<(found.start + found.length)) { whole in
+            let n = found.endsLine ? whole.count - lineTerminatorLength(endingAt: whole.count, in: whole) : whole.count
+            let p = UnsafeBufferPointer(rebasing: whole[..<n])
+            var x = 0, result: Int?, lastStart = 0
+            ClusterWidths.forEachCluster(p, options: display) { s, _, w, _ in
+                guard result == nil else { return }
+                let width = ClusterWidths.resolve(w, at: x, options: display)
+                if column < x + width { result = s }
+                lastStart = s
+                x += width
+            }
+            return found.start + (result ?? (found.endsLine ? n : lastStart))
+        }
     }
 
     /// The width of the text without hanging spaces at its logical end.

@@ -68,8 +68,9 @@ public final class VisualLineIndex {
     var frontier = 0
     /// The whole-document walk the frontier advances with, while the document is unedited.
     private var walker: TextDocument.VisualLines.Iterator?
-    private var pending: VisualLine?
-    private var lineBreaks: ICUBreakIterator??
+    /// ICU's line iterator for paragraphs wrapped alone, reused: only its text changes.
+    private var paragraphBreaks: ICUBreakIterator?
+    private var paragraphBreaksLocale = ""
 
     /// An index of `document` wrapped with `options`; nothing is wrapped yet. O(1).
     public init(document: TextDocument, options: SoftWrapOptions) {
@@ -129,21 +130,112 @@ public final class VisualLineIndex {
         let tail = min(oldCount - 1 - old.lineIndex(ofUTF8: hull.old), newCount - 1 - newDocument.lineIndex(ofUTF8: hull.new))
         let oldLast = max(first, oldCount - 1 - tail), newLast = max(first, newCount - 1 - tail)
         walker = nil
-        pending = nil
         if first >= frontier {
             document = newDocument
-            lineBreaks = nil
             return
         }
         advance(throughLine: oldLast)
         let from = tree.firstRow(ofLine: first).index
         let to = oldLast + 1 < frontier ? tree.firstRow(ofLine: oldLast + 1).index : tree.total.rows
         document = newDocument
-        lineBreaks = nil
+        if first == oldLast && first == newLast && !options.preservesIndent
+            && rewrapNearEdit(line: first, rows: from..<to, lo: hull.lo, oldEnd: hull.old, newEnd: hull.new) {
+            return
+        }
         var rows: [VisualRowTree.Row] = []
         for line in first...newLast { rows.append(contentsOf: wrapRows(ofLine: line)) }
         tree.replace(from..<to, with: rows)
         frontier += newLast - oldLast
+    }
+
+    /// Bytes of text before a re-wrap window that ICU's line iterator is given as context (the
+    /// whole paragraph when that much would start inside a run of spaces).
+    static let breakContext = 256
+
+    /// Re-wraps only the visual lines an edit of bytes `lo..<oldEnd` (now `lo..<newEnd`) inside
+    /// hard line `line` can change: greedy wrap from the start of the visual line before the
+    /// edited one, over a window of the text reaching a few old visual lines past the edit,
+    /// until a new line starts where an old one did (shifted by the edit): from there on the
+    /// old lines stand. `rows` are the line's old rows. False, changing nothing, when it cannot
+    /// tell within the window (or the line gains right-to-left text): the caller re-wraps the
+    /// whole paragraph. Without preserved indentation only (every visual line starts at 0).
+    private func rewrapNearEdit(line: Int, rows: Range<Int>, lo: Int, oldEnd: Int, newEnd: Int) -> Bool {
+        let old = tree.rows(rows)
+        guard let first = old.first, let paragraph = document.paragraph(line: line) else { return false }
+        let lineStart = tree.row(at: rows.lowerBound).start
+        var starts: [Int] = []
+        starts.reserveCapacity(old.count)
+        var x = lineStart
+        for row in old {
+            starts.append(x)
+            x += VisualRowTree.length(row)
+        }
+        let delta = newEnd - oldEnd
+        // The visual line holding the edit's start, and the one before it where wrapping restarts.
+        var c = 0
+        while c + 1 < starts.count && starts[c + 1] <= lo { c += 1 }
+        let restart = max(0, c - 2)
+        let from = starts[restart]
+        var windowEnd = paragraph.end
+        var truncated = false
+        if c + 4 < starts.count, starts[c + 4] > oldEnd, starts[c + 4] + delta < paragraph.end {
+            windowEnd = starts[c + 4] + delta
+            truncated = true
+        }
+        guard from <= windowEnd else { return false }
+        var wrapper = LineWrapper()
+        var pieces: [Range<Int>] = []
+        let options = options
+        let flag = VisualRowTree.mayRaiseLevels(first)
+        var gainsRightToLeft = false
+        // ICU reads some text before the window too: a few of its rules look back over runs of
+        // spaces and the characters before them.
+        var context = max(paragraph.start, from - Self.breakContext)
+        document.withUTF8(context..<from) { p in
+            var k = 0
+            while k < p.count && p[k] & 0xC0 == 0x80 { k += 1 }
+            // Spaces at the start of the context: ICU may look back over all of them.
+            if k < p.count && p[k] == 0x20 { k = p.count }
+            context += k
+        }
+        if context == from && from - Self.breakContext > paragraph.start { context = paragraph.start }
+        document.withUTF8(context..<windowEnd) { whole in
+            let p = UnsafeBufferPointer(rebasing: whole[(from - context)...])
+            wrapper.measure(p, options: options.display)
+            gainsRightToLeft = wrapper.mayRaiseLevels && !flag
+            guard !gainsRightToLeft else { return }
+            var iterator: ICUBreakIterator??
+            let measured = wrapper
+            let before = UnsafeBufferPointer(rebasing: whole[..<(from - context)])
+            var prefix16 = 0
+            _ = transcode(before.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false) { _ in prefix16 += 1 }
+            measured.wrap(
+                options,
+                lastBreak: { s, e in
+                    if iterator == nil { iterator = .some(paragraphIterator(whole)) }
+                    return measured.lastBreak(s, e, lineStart16: prefix16, iterator: iterator ?? nil)
+                },
+                emit: { pieces.append($0.bytes) })
+        }
+        if gainsRightToLeft { return false }
+        // Where the new lines meet the old ones again: a new line start past the edit that was
+        // an old line start (not the window's last line, which the window may have cut short).
+        var oldIndex: [Int: Int] = [:]
+        for k in (c + 1)..<max(c + 1, starts.count) { oldIndex[starts[k]] = k }
+        var fresh: [VisualRowTree.Row] = []
+        for (j, piece) in pieces.enumerated() {
+            let start = from + piece.lowerBound
+            if j > 0 && start >= newEnd && (!truncated || j < pieces.count - 1), let m = oldIndex[start - delta] {
+                tree.replace((rows.lowerBound + restart)..<(rows.lowerBound + m), with: fresh)
+                return true
+            }
+            let last = j == pieces.count - 1
+            if last && truncated { return false }
+            let end = last ? min(paragraph.next, document.utf8Count) : from + piece.upperBound
+            fresh.append(VisualRowTree.row(length: end - start, endsLine: last, mayRaiseLevels: flag))
+        }
+        tree.replace((rows.lowerBound + restart)..<rows.upperBound, with: fresh)
+        return true
     }
 
     /// Starts over on `newDocument` (edits that do not describe the change).
@@ -151,8 +243,6 @@ public final class VisualLineIndex {
         document = newDocument
         tree = VisualRowTree()
         frontier = 0
-        lineBreaks = nil
-        pending = nil
         walker = newDocument.visualLines(options: options).makeIterator()
     }
 
@@ -175,21 +265,15 @@ public final class VisualLineIndex {
         while frontier < lineCount && condition() {
             if walker != nil {
                 batch.removeAll(keepingCapacity: true)
-                // One hard line from the walk: its rows, the last reaching the next line's start.
-                while true {
-                    guard let row = pending ?? walker?.next() else { break }
-                    pending = nil
-                    let next = walker?.next()
-                    let end: Int
-                    if let next, next.line == row.line {
-                        end = next.range.start.utf8Offset
-                    } else {
-                        end = next?.range.start.utf8Offset ?? document.utf8Count
-                    }
-                    pending = next
-                    let endsLine = next?.line != row.line
-                    batch.append(VisualRowTree.row(length: end - row.range.start.utf8Offset, endsLine: endsLine))
-                    if endsLine { break }
+                guard let line = walker?.nextHardLine() else {
+                    walker = nil
+                    continue
+                }
+                for (k, row) in line.rows.enumerated() {
+                    let last = k == line.rows.count - 1
+                    let end = last ? line.end : line.rows[k + 1].range.start.utf8Offset
+                    batch.append(VisualRowTree.row(length: end - row.range.start.utf8Offset, endsLine: last,
+                                                   mayRaiseLevels: line.mayRaiseLevels))
                 }
                 tree.append(batch)
             } else {
@@ -199,24 +283,44 @@ public final class VisualLineIndex {
         }
     }
 
-    /// The rows of hard line `line` of the current document.
+    /// The reused line iterator, set to the UTF-8 text `p`.
+    private func paragraphIterator(_ p: UnsafeBufferPointer<UInt8>) -> ICUBreakIterator? {
+        var utf16: [UInt16] = []
+        utf16.reserveCapacity(p.count)
+        _ = transcode(p.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false) { utf16.append($0) }
+        if let iterator = paragraphBreaks, paragraphBreaksLocale == document.locale, iterator.setUTF16(utf16) { return iterator }
+        paragraphBreaks = ICUBreakIterator(.line, locale: document.locale, utf16: utf16)
+        paragraphBreaksLocale = document.locale
+        return paragraphBreaks
+    }
+
+    /// The rows of hard line `line` of the current document: the paragraph wrapped alone, with
+    /// ICU's line iterator over its own UTF-16 (made only when a row needs a break), so that a
+    /// keystroke's re-wrap reads no more than its paragraph.
     private func wrapRows(ofLine line: Int) -> [VisualRowTree.Row] {
         guard let paragraph = document.paragraph(line: line) else { return [] }
-        if lineBreaks == nil { lineBreaks = .some(document.breakIterator(.line)) }
-        let start16 = document.count(.utf16, beforeUTF8: paragraph.start)
         var wrapper = LineWrapper()
-        document.withUTF8(paragraph.start..<paragraph.end) { wrapper.measure($0, options: options.display) }
-        let iterator = lineBreaks ?? nil
-        var rows: [VisualRowTree.Row] = []
-        let measured = wrapper
-        let lineEnd = min(paragraph.next, document.utf8Count) - paragraph.start
         var pieces: [Range<Int>] = []
-        measured.wrap(options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: start16, iterator: iterator) },
-                      emit: { pieces.append($0.bytes) })
-        for (k, piece) in pieces.enumerated() {
-            let last = k == pieces.count - 1
-            rows.append(VisualRowTree.row(length: (last ? lineEnd : piece.upperBound) - piece.lowerBound, endsLine: last))
+        var mayRaiseLevels = false
+        let options = options
+        document.withUTF8(paragraph.start..<paragraph.end) { p in
+            wrapper.measure(p, options: options.display)
+            mayRaiseLevels = wrapper.mayRaiseLevels
+            var iterator: ICUBreakIterator??
+            let measured = wrapper
+            measured.wrap(
+                options,
+                lastBreak: { s, e in
+                    if iterator == nil { iterator = .some(paragraphIterator(p)) }
+                    return measured.lastBreak(s, e, lineStart16: 0, iterator: iterator ?? nil)
+                },
+                emit: { pieces.append($0.bytes) })
         }
-        return rows
+        let lineEnd = min(paragraph.next, document.utf8Count) - paragraph.start
+        return pieces.enumerated().map { k, piece in
+            let last = k == pieces.count - 1
+            return VisualRowTree.row(length: (last ? lineEnd : piece.upperBound) - piece.lowerBound, endsLine: last,
+                                     mayRaiseLevels: mayRaiseLevels)
+        }
     }
 }

@@ -10,7 +10,8 @@
 struct VisualRowTree {
     static let leafCapacity = 256
 
-    /// A row: its length in bytes shifted left by one, the low bit set when it ends its hard line.
+    /// A row: its length in bytes shifted left by two; bit 1 set when its hard line may hold
+    /// right-to-left text (so drawing it needs the bidi levels), bit 0 when it ends its hard line.
     typealias Row = UInt64
 
     struct Leaf {
@@ -24,7 +25,18 @@ struct VisualRowTree {
         var rows = 0
         var bytes = 0
         var lines = 0
+
+        subscript(key: Key) -> Int {
+            switch key {
+            case .rows: rows
+            case .bytes: bytes
+            case .lines: lines
+            }
+        }
     }
+
+    /// What a descent counts.
+    enum Key { case rows, bytes, lines }
 
     /// One row found: its index, first byte and hard line, with its length and end flag.
     struct Found {
@@ -33,6 +45,8 @@ struct VisualRowTree {
         var line: Int
         var length: Int
         var endsLine: Bool
+        /// True when its hard line may hold right-to-left text or bidi controls.
+        var mayRaiseLevels = false
         /// True when it is its hard line's first row.
         var startsLine: Bool
     }
@@ -44,14 +58,18 @@ struct VisualRowTree {
     private var stale = false
     private(set) var total = Prefix()
 
-    static func row(length: Int, endsLine: Bool) -> Row { Row(length) << 1 | (endsLine ? 1 : 0) }
-    static func length(_ row: Row) -> Int { Int(row >> 1) }
+    static func row(length: Int, endsLine: Bool, mayRaiseLevels: Bool) -> Row {
+        Row(length) << 2 | (mayRaiseLevels ? 2 : 0) | (endsLine ? 1 : 0)
+    }
+    static func length(_ row: Row) -> Int { Int(row >> 2) }
+    static func mayRaiseLevels(_ row: Row) -> Bool { row & 2 != 0 }
     static func endsLine(_ row: Row) -> Bool { row & 1 == 1 }
 
     /// Appends rows after the last. O(rows + log n).
     mutating func append(_ rows: [Row]) {
         guard !rows.isEmpty else { return }
-        if leaves.isEmpty || leaves[leaves.count - 1].rows.count + rows.count > Self.leafCapacity {
+        // Appended leaves are filled to three quarters, so that edits seldom split them.
+        if leaves.isEmpty || leaves[leaves.count - 1].rows.count + rows.count > Self.leafCapacity * 3 / 4 {
             replaceLeaves(leaves.count..<leaves.count, with: rows)
         } else {
             let k = leaves.count - 1
@@ -90,6 +108,27 @@ struct VisualRowTree {
         }
     }
 
+    /// The rows `range` (indexes). O(log n + leaf + rows).
+    mutating func rows(_ range: Range<Int>) -> [Row] {
+        guard !range.isEmpty else { return [] }
+        rebuildIfStale()
+        let (leaf, before) = leaf(containingRow: range.lowerBound)
+        var k = leaf
+        var result: [Row] = []
+        result.reserveCapacity(range.count)
+        var i = range.lowerBound - before.rows
+        while result.count < range.count && k < leaves.count {
+            let rows = leaves[k].rows
+            while i < rows.count && result.count < range.count {
+                result.append(rows[i])
+                i += 1
+            }
+            k += 1
+            i = 0
+        }
+        return result
+    }
+
     /// The row at `index` (0..<total.rows). O(log n + leaf).
     mutating func row(at index: Int) -> Found {
         rebuildIfStale()
@@ -100,7 +139,7 @@ struct VisualRowTree {
     /// The row holding byte `x` (0..<total.bytes). O(log n + leaf).
     mutating func row(containingByte x: Int) -> Found {
         rebuildIfStale()
-        let (k, before) = descend(\.bytes, x)
+        let (k, before) = descend(.bytes, x)
         return scan(k, before) { _, start, length in x < start + length }
     }
 
@@ -109,7 +148,7 @@ struct VisualRowTree {
         rebuildIfStale()
         if line == 0 { return row(at: 0) }
         // The leaf holding the line end that makes `line` ends, then the row after it.
-        let (k, before) = descend(\.lines, line - 1)
+        let (k, before) = descend(.lines, line - 1)
         var seen = before.lines
         for (i, row) in leaves[k].rows.enumerated() where Self.endsLine(row) {
             seen += 1
@@ -119,11 +158,11 @@ struct VisualRowTree {
     }
 
     /// The leaf holding row `index` and the counts before it.
-    private func leaf(containingRow index: Int) -> (Int, Prefix) { descend(\.rows, index) }
+    private func leaf(containingRow index: Int) -> (Int, Prefix) { descend(.rows, index) }
 
     /// The leaf where the prefix sum of `key` first exceeds `target`, with the counts of the
     /// leaves before it (the last leaf when none does). O(log leaves).
-    private func descend(_ key: KeyPath<Prefix, Int>, _ target: Int) -> (Int, Prefix) {
+    private func descend(_ key: Key, _ target: Int) -> (Int, Prefix) {
         let n = leaves.count
         var position = 0
         var before = Prefix()
@@ -134,7 +173,7 @@ struct VisualRowTree {
             if next <= n {
                 let candidate = Prefix(rows: before.rows + fenwickRows[next], bytes: before.bytes + fenwickBytes[next],
                                        lines: before.lines + fenwickLines[next])
-                if candidate[keyPath: key] <= target {
+                if candidate[key] <= target {
                     position = next
                     before = candidate
                 }
@@ -158,7 +197,7 @@ struct VisualRowTree {
             let length = Self.length(row)
             if stop(i, start, length) || i == rows.count - 1 {
                 return Found(index: before.rows + i, start: start, line: line, length: length, endsLine: Self.endsLine(row),
-                             startsLine: startsLine)
+                             mayRaiseLevels: Self.mayRaiseLevels(row), startsLine: startsLine)
             }
             start += length
             startsLine = Self.endsLine(row)

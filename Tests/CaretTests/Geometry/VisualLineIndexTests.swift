@@ -51,6 +51,36 @@ final class VisualLineIndexTests: XCTestCase {
         }
     }
 
+    /// Typing and deleting one cluster at a time in long paragraphs: the re-wrap near the edit
+    /// (from the visual line before it to where old and new lines meet) against the walk.
+    func testKeystrokesInLongParagraphs() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        for round in 0..<12 {
+            var options = randomOptions(&rng)
+            options.preservesIndent = false
+            var document = TextDocument(randomText(&rng, count: 20...40) + "\n" + randomText(&rng, count: 150...300).filter { !$0.isNewline })
+            let index = VisualLineIndex(document: document, options: options)
+            index.wrapAll()
+            for step in 0..<40 {
+                let count = document.count(in: .grapheme)
+                let at = Int.random(in: 0...count, using: &rng)
+                let edit: TextEdit
+                if Bool.random(using: &rng) || at == count {
+                    edit = try document.edit(at..<at, in: .grapheme, replacingWith: ["x", " ", "日", "ש", "🙂", "-", "\t"].randomElement(using: &rng)!)
+                } else {
+                    edit = try document.edit(at..<(at + 1), in: .grapheme, replacingWith: "")
+                }
+                index.update(to: document, edits: [edit])
+                let reference = Array(document.visualLines(options: options))
+                XCTAssertEqual(index.visualLineCount, reference.count, "step \(step) round \(round) seed \(seed)")
+                for (k, visual) in reference.enumerated() where index.visualLine(at: k) != visual {
+                    XCTFail("visual line \(k) differs after step \(step), round \(round) seed \(seed)")
+                    break
+                }
+            }
+        }
+    }
+
     func testPositionsAndColumnsRoundTripAndUpDownReturns() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
         for round in 0..<60 {
