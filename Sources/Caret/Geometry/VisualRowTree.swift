@@ -1,5 +1,5 @@
 /// The visual lines ("rows") of the wrapped part of a document, in order, as byte lengths:
-/// leaves of at most `leafCapacity` rows, with Fenwick trees over the leaves' row, byte and
+/// leaves of at most `leafCapacity` (64) rows, with Fenwick trees over the leaves' row, byte and
 /// hard-line counts. A row's length includes the hard line's terminator when it is the hard
 /// line's last row, so the lengths add up to the bytes of the hard lines held.
 ///
@@ -8,7 +8,7 @@
 /// paragraph rewrites one leaf and updates the Fenwick trees in O(log n). A leaf split or
 /// merge marks the Fenwick trees stale; the next lookup rebuilds them in O(leaves).
 struct VisualRowTree {
-    static let leafCapacity = 256
+    static let leafCapacity = 64
 
     /// A row: its length in bytes shifted left by two; bit 1 set when its hard line may hold
     /// right-to-left text (so drawing it needs the bidi levels), bit 0 when it ends its hard line.
