@@ -157,7 +157,7 @@ struct RowLayout {
         var contentEnd = found.start + found.length
         // One copy of the row; its terminator, on a hard line's last row, is cut off here.
         document.withUTF8(found.start..<(found.start + found.length)) { whole in
-            let n = found.endsLine ? whole.count - lineTerminatorLength(endingAt: whole.count, in: whole) : whole.count
+            let n = found.endsLine ? whole.count - LineTerminator.length(endingAt: whole.count, in: whole) : whole.count
             contentEnd = found.start + n
             let p = UnsafeBufferPointer(rebasing: whole[..<n])
             ClusterWidths.forEachCluster(p, options: display) { s, e, w, _ in
@@ -225,7 +225,7 @@ struct RowLayout {
         }
         let display = index.options.display
         return document.withUTF8(found.start..<(found.start + found.length)) { whole in
-            let n = found.endsLine ? whole.count - lineTerminatorLength(endingAt: whole.count, in: whole) : whole.count
+            let n = found.endsLine ? whole.count - LineTerminator.length(endingAt: whole.count, in: whole) : whole.count
             let p = UnsafeBufferPointer(rebasing: whole[..<n])
             var x = 0, result: Int?, lastStart = 0
             ClusterWidths.forEachCluster(p, options: display) { s, _, w, _ in
