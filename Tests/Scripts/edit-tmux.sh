@@ -178,6 +178,17 @@ expect "find selects the match" \
 नमस्ते दुनिया जी
 a       Xb      c
 🙂 emoji 👍🏽 🙂" "10,4"
+# A narrower window re-wraps the text at its new width.
+tmx resize-window -t edit -x 30 -y 12
+expect "resize to 30 columns re-wraps" \
+"日本語のテキストを編集します。
+長い行は四十桁で折り返されま
+す。
+ملاعلاب ابحرم
+नमस्ते दुनिया जी
+a       Xb      c
+🙂 emoji 👍🏽 🙂" "10,5"
+tmx resize-window -t edit -x 40 -y 12
 keys C-q
 wait_for "unsaved"
 keys C-q

@@ -105,8 +105,11 @@ final class EditorSession: TextInputDelegate {
         var keepsGoal = false
         switch key {
         case .text(let text): input.insertText(text)
-        case .paste(let text): input.paste(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
-        case .enter: input.insertText(format.lineEndings.dominant.map { String(decoding: $0.utf8, as: UTF8.self) } ?? "\n")
+        case .paste(let text):
+            // Terminals send CR for a line break: pasted lines end as the file's lines do.
+            let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            input.paste(newline == "\n" ? lines : lines.replacingOccurrences(of: "\n", with: newline))
+        case .enter: input.insertText(newline)
         case .tab: input.insertText("\t")
         case .backspace: input.deleteBackward()
         case .delete: input.deleteForward()
@@ -132,6 +135,9 @@ final class EditorSession: TextInputDelegate {
         if !keepsGoal { goalColumn = nil }
         catchUp()
     }
+
+    /// The line ending Enter inserts: the file's most common one (LF for a new file).
+    private var newline: String { format.lineEndings.dominant.map { String(decoding: $0.utf8, as: UTF8.self) } ?? "\n" }
 
     /// Brings the wrap index up to the input's document and the viewport to the caret.
     private func catchUp() {
