@@ -78,8 +78,11 @@ extension Bench {
                 return doc.position(at: Int((state >> 33) % UInt64(max(1, count))))
             }
             var mismatches = 0
+            var cpu: [Double] = []
             let times = timed(reps) {
                 mismatches = 0
+                let cpuStart = threadCPUNanoseconds()
+                defer { cpu.append(Double(threadCPUNanoseconds() - cpuStart) / 1e3 / Double(positions.count)) }
                 for p in positions {
                     guard let location = index.location(of: p),
                           let back = index.position(atVisualLine: location.visualLine, column: location.column)
@@ -93,7 +96,8 @@ extension Bench {
             }
             check(mismatches == 0, "geometry.visual-locate: \(mismatches) positions did not come back")
             record(Workload(name: "geometry.visual-locate", unit: "µs/pair", samples: times.map { $0 * 1e6 / Double(positions.count) },
-                            baseline: nil, note: "location(of:) + position(atVisualLine:column:) of \(positions.count) random positions"))
+                            baseline: nil, note: "location(of:) + position(atVisualLine:column:) of \(positions.count) random positions; "
+                                + String(format: "thread CPU time %.2f µs/pair", median(cpu))))
         }
         if selected("geometry.rewrap-keystroke") {
             // A 2,000-character paragraph of the document's own mixed text, put in the middle.
@@ -104,25 +108,29 @@ extension Bench {
             let insertion = try! document.edit(document.textRange(from: middle, to: middle)!, replacingWith: paragraph + "\n")
             let keystrokes = 500
             var samples: [Double] = []
+            var cpu: [Double] = []
             for _ in 0..<reps {
                 let edited = VisualLineIndex(document: doc, options: options)
                 edited.wrapAll()
                 edited.update(to: document, edits: [insertion])
                 var typed = document
-                var total = 0.0
+                var total = 0.0, totalCPU = 0.0
                 for k in 0..<keystrokes {
                     let at = typed.position(from: middle, offset: 1000 + k)!
                     let edit = try! typed.edit(typed.textRange(from: at, to: at)!, replacingWith: k % 6 == 5 ? " " : "x")
-                    let start = nowNanoseconds()
+                    let start = nowNanoseconds(), cpuStart = threadCPUNanoseconds()
                     edited.update(to: typed, edits: [edit])
                     total += Double(nowNanoseconds() - start)
+                    totalCPU += Double(threadCPUNanoseconds() - cpuStart)
                 }
                 check(edited.visualLine(at: edited.visualLineCount - 1) == Array(typed.visualLines(options: options)).last,
                       "geometry.rewrap-keystroke: the index and the walk end differently")
                 samples.append(total / 1e3 / Double(keystrokes))
+                cpu.append(totalCPU / 1e3 / Double(keystrokes))
             }
             record(Workload(name: "geometry.rewrap-keystroke", unit: "µs", samples: samples, baseline: nil,
-                            note: "VisualLineIndex.update after one character typed into a 2,000-character paragraph"))
+                            note: "VisualLineIndex.update after one character typed into a 2,000-character paragraph; "
+                                + String(format: "thread CPU time %.2f µs", median(cpu))))
         }
     }
 }

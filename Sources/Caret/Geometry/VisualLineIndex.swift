@@ -269,10 +269,8 @@ public final class VisualLineIndex {
                     walker = nil
                     continue
                 }
-                for (k, row) in line.rows.enumerated() {
-                    let last = k == line.rows.count - 1
-                    let end = last ? line.end : line.rows[k + 1].range.start.utf8Offset
-                    batch.append(VisualRowTree.row(length: end - row.range.start.utf8Offset, endsLine: last,
+                for (k, length) in line.lengths.enumerated() {
+                    batch.append(VisualRowTree.row(length: length, endsLine: k == line.lengths.count - 1,
                                                    mayRaiseLevels: line.mayRaiseLevels))
                 }
                 tree.append(batch)

@@ -72,13 +72,17 @@ struct VisualRowTree {
         if leaves.isEmpty || leaves[leaves.count - 1].rows.count + rows.count > Self.leafCapacity * 3 / 4 {
             replaceLeaves(leaves.count..<leaves.count, with: rows)
         } else {
+            // In place: a copy of the leaf would copy its rows on every append.
             let k = leaves.count - 1
-            var leaf = leaves[k]
-            let before = (leaf.rows.count, leaf.bytes, leaf.lines)
-            leaf.rows.append(contentsOf: rows)
-            Self.recount(&leaf)
-            leaves[k] = leaf
-            adjust(leaf: k, rows: leaf.rows.count - before.0, bytes: leaf.bytes - before.1, lines: leaf.lines - before.2)
+            var bytes = 0, lines = 0
+            for row in rows {
+                bytes += Self.length(row)
+                if Self.endsLine(row) { lines += 1 }
+            }
+            leaves[k].rows.append(contentsOf: rows)
+            leaves[k].bytes += bytes
+            leaves[k].lines += lines
+            adjust(leaf: k, rows: rows.count, bytes: bytes, lines: lines)
         }
     }
 
@@ -216,16 +220,30 @@ struct VisualRowTree {
         leaf.lines = lines
     }
 
-    /// Replaces leaves `range` with leaves of `rows`, half full so that edits rarely split.
+    /// Replaces leaves `range` with leaves of `rows`: as many leaves as before when they hold
+    /// the rows at most three quarters full (the Fenwick trees are then updated leaf by leaf),
+    /// else leaves half full, so that edits rarely split again.
     private mutating func replaceLeaves(_ range: Range<Int>, with rows: [Row]) {
+        let sameCount = !range.isEmpty && rows.count <= range.count * Self.leafCapacity * 3 / 4 && rows.count >= range.count
+        let count = sameCount ? range.count : (rows.count + Self.leafCapacity / 2 - 1) / (Self.leafCapacity / 2)
         var fresh: [Leaf] = []
-        let size = Self.leafCapacity / 2
+        fresh.reserveCapacity(count)
         var i = 0
-        while i < rows.count {
-            var leaf = Leaf(rows: Array(rows[i..<min(rows.count, i + size)]))
+        for k in 0..<count {
+            let end = rows.count * (k + 1) / count
+            var leaf = Leaf(rows: Array(rows[i..<end]))
             Self.recount(&leaf)
             fresh.append(leaf)
-            i += size
+            i = end
+        }
+        if sameCount && !stale && fenwickRows.count == leaves.count + 1 {
+            for (k, leaf) in fresh.enumerated() {
+                let old = leaves[range.lowerBound + k]
+                leaves[range.lowerBound + k] = leaf
+                adjust(leaf: range.lowerBound + k, rows: leaf.rows.count - old.rows.count, bytes: leaf.bytes - old.bytes,
+                       lines: leaf.lines - old.lines)
+            }
+            return
         }
         for leaf in leaves[range] {
             total.rows -= leaf.rows.count
