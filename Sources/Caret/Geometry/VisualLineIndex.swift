@@ -157,9 +157,10 @@ public final class VisualLineIndex {
     /// edited one, over a window of the text reaching a few old visual lines past the edit,
     /// until a new line starts where an old one did (shifted by the edit): from there on the
     /// old lines stand. `rows` are the line's old rows. False, changing nothing, when it cannot
-    /// tell within the window (or the line gains right-to-left text): the caller re-wraps the
-    /// whole paragraph. Without preserved indentation only (every visual line starts at 0).
-    private func rewrapNearEdit(line: Int, rows: Range<Int>, lo: Int, oldEnd: Int, newEnd: Int) -> Bool {
+    /// tell (the line gains right-to-left text): the caller re-wraps the whole paragraph. When
+    /// old and new lines do not meet within the window, the rest of the paragraph is re-wrapped.
+    /// Without preserved indentation only (every visual line starts at 0).
+    private func rewrapNearEdit(line: Int, rows: Range<Int>, lo: Int, oldEnd: Int, newEnd: Int, wholeRest: Bool = false) -> Bool {
         let old = tree.rows(rows)
         guard let first = old.first, let paragraph = document.paragraph(line: line) else { return false }
         let lineStart = tree.row(at: rows.lowerBound).start
@@ -178,7 +179,7 @@ public final class VisualLineIndex {
         let from = starts[restart]
         var windowEnd = paragraph.end
         var truncated = false
-        if c + 4 < starts.count, starts[c + 4] > oldEnd, starts[c + 4] + delta < paragraph.end {
+        if !wholeRest, c + 4 < starts.count, starts[c + 4] > oldEnd, starts[c + 4] + delta < paragraph.end {
             windowEnd = starts[c + 4] + delta
             truncated = true
         }
@@ -230,7 +231,9 @@ public final class VisualLineIndex {
                 return true
             }
             let last = j == pieces.count - 1
-            if last && truncated { return false }
+            // No meeting point in the window (a change that moves every later break, as in
+            // text that breaks anywhere): the rest of the paragraph, from the same start.
+            if last && truncated { return rewrapNearEdit(line: line, rows: rows, lo: lo, oldEnd: oldEnd, newEnd: newEnd, wholeRest: true) }
             let end = last ? min(paragraph.next, document.utf8Count) : from + piece.upperBound
             fresh.append(VisualRowTree.row(length: end - start, endsLine: last, mayRaiseLevels: flag))
         }
