@@ -96,7 +96,7 @@ enum EditCommand: Subcommand {
     }
 
     private static func create(_ path: String) -> FileHandle? {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return nil }
         return FileHandle(forUpdatingAtPath: path)
     }
 
