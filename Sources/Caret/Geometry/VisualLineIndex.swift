@@ -97,13 +97,16 @@ public final class VisualLineIndex {
     /// Brings the index from its document to `newDocument`, which `edits` (in order, each in
     /// the coordinates of the text before it) produced from it: the rows of the hard lines the
     /// edits touched are replaced by the new lines' rows; the rest of the index is kept.
-    /// Pass the edits a `TextInput`'s delegate or `TextDocument.replace` reported.
-    /// - Complexity: O(log n + length of the touched paragraphs).
+    /// Pass the edits a `TextInput`'s delegate or `TextDocument.edit` reported; with none, a
+    /// document with other text starts the index over (wrapped lazily again).
+    /// - Complexity: O(log n + length of the touched paragraphs); O(n) to compare the texts
+    ///   when `edits` is empty.
     public func update(to newDocument: TextDocument, edits: [TextEdit]) {
         guard var hull = edits.first.map({ (lo: $0.replacedUTF8Range.lowerBound, old: $0.replacedUTF8Range.upperBound,
                                              new: $0.insertedUTF8Range.upperBound) })
         else {
-            if document.utf8Count != newDocument.utf8Count { reset(newDocument) } else { document = newDocument }
+            // No edits: the same text keeps the index, any other starts over.
+            if document != newDocument { reset(newDocument) } else { document = newDocument }
             return
         }
         for edit in edits.dropFirst() {

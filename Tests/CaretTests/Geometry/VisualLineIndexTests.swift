@@ -143,6 +143,16 @@ final class VisualLineIndexTests: XCTestCase {
         XCTAssertEqual(index.caret(from: down, in: .up, offset: 5)?.position, document.beginningOfDocument)
     }
 
+    func testUpdateWithoutEditsStartsOverOnOtherText() throws {
+        let options = SoftWrapOptions(width: 4)
+        let index = VisualLineIndex(document: TextDocument("abcdefgh"), options: options)
+        XCTAssertEqual(index.visualLineCount, 2)
+        index.update(to: TextDocument("ab cd ef"), edits: [])
+        assertMatchesReference(index, "same length, other text")
+        index.update(to: TextDocument("ab cd ef"), edits: [])
+        assertMatchesReference(index, "same text")
+    }
+
     func testScreenModel() throws {
         let document = TextDocument("a\tb 日本\nשלום\u{1}")
         let index = VisualLineIndex(document: document, options: SoftWrapOptions(width: 10))
