@@ -87,21 +87,20 @@ extension TextFile {
             return
         }
         let sample = EncodingSniffing.detectorSample(evidence)
-        let guesses = sample.withUnsafeBufferPointer { ICUCharsetDetector.guesses($0) }.filter {
-            $0.confidence >= options.minimumConfidence && !$0.name.hasPrefix("UTF")
-                && ICUConverter(encoding: $0.name) != nil
-        }
-        for guess in guesses.prefix(TextFile.guessesTried) {
+        let guesses = sample.withUnsafeBufferPointer { ICUCharsetDetector.guesses($0) }
+        let candidates = EncodingChoice.rank(sample, guesses: guesses, minimumConfidence: options.minimumConfidence)
+        for candidate in candidates.prefix(TextFile.guessesTried) {
             do {
-                self = try TextFile.decode(file, encoding: guess.name, byteOrderMark: 0,
-                                           detection: .detector(confidence: guess.confidence), options: options,
-                                           lossless: false)
+                let detection: TextFileFormat.Detection = candidate.confidence.map { .detector(confidence: $0) }
+                    ?? .plausibleText
+                self = try TextFile.decode(file, encoding: candidate.name, byteOrderMark: 0, detection: detection,
+                                           options: options, lossless: false)
                 return
             } catch {
                 guard case .undecodable = error.kind else { throw error }
             }
         }
-        guard lossless, let best = guesses.first else {
+        guard lossless, let best = candidates.first else {
             self = try fallback(utf8Error)
             return
         }
