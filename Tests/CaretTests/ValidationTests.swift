@@ -183,3 +183,20 @@ final class ValidationTests: XCTestCase {
         a.checkInvariants(); b.checkInvariants(); c.checkInvariants()
     }
 }
+
+/// The word-at-a-time test of the load's measuring loop, against a byte-by-byte one.
+final class PrintableASCIIWordTests: XCTestCase {
+    func testLeadingPrintableASCIIMatchesBytes() {
+        var (generator, seed) = SeededGenerator.fromEnvironment(default: 77)
+        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in
+                generator.next() % 2 == 0 ? edges[Int(generator.next() % UInt64(edges.count))]
+                                          : UInt8(truncatingIfNeeded: generator.next())
+            }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }.littleEndian
+            let expected = bytes.firstIndex { !(0x20...0x7E).contains($0) } ?? 8
+            XCTAssertEqual(leadingPrintableASCII(word), expected, "\(bytes) (SEED=\(seed))")
+        }
+    }
+}
