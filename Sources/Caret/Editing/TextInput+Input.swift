@@ -107,10 +107,7 @@ extension TextInput {
         var target = range
         var own = 0  // the changes of the text made here: the restore, and the commit if applied
         if let marked = markedText {
-            editLog = []
-            own = commitComposition(as: marked) ? 2 : 1
-            for edit in editLog ?? [] { target = edit.map(target) }
-            editLog = nil
+            target = following(target) { own = commitComposition(as: marked) ? 2 : 1 }
         }
         // Any other change came from a callback (beginning editing, the commit's): `range` was
         // given for a text that is gone, so the replacement is dropped.

@@ -51,9 +51,10 @@ public final class TextInput {
     var history = UndoHistory()
     /// What the traits keep between edits (Traits/TraitState.swift).
     var traitState = TraitState()
-    /// While non-nil, every edit applied to the document is appended (so a range given before a
-    /// composition is committed can be mapped through the commit).
-    var editLog: [TextEdit]?
+    /// Ranges a call in progress holds across changes it makes (a range given before a
+    /// composition is committed, mapped through the commit): every change maps them
+    /// (`follow`, TextInput+Changes.swift).
+    var pendingRanges: [TextRange] = []
     /// Notifications of finished changes not yet sent (TextInput+Notifications.swift).
     var pending: [Notification] = []
     /// How many changes that must not be interrupted by callbacks are running.
