@@ -21,8 +21,8 @@ extension TextInput {
             cancelComposition()
             return
         }
-        guard let step = history.popUndo() else { return }
-        replay(step.undo, selecting: step.before)
+        guard let (change, selection) = history.popUndo() else { return }
+        replay(change, selecting: selection)
     }
 
     /// Redoes the last undone step and restores the selection from after it. Asks nobody;

@@ -164,14 +164,17 @@ struct UndoHistory {
         return text
     }
 
-    /// Takes the last step off the undo stack and puts it on the redo stack.
-    mutating func popUndo() -> Step? {
+    /// Takes the last step off the undo stack and puts it on the redo stack; returns what
+    /// undo applies (`Step.undo`) and the selection it restores.
+    mutating func popUndo() -> (undo: InputChange, selection: SelectionMark)? {
         settle()
-        guard dropped < storage.count, let step = storage.popLast() else { return nil }
+        guard dropped < storage.count else { return nil }
+        let last = storage.count - 1
+        let result = (storage[last].undo, storage[last].before)
+        redoSteps.append(storage.removeLast())
         open = nil
-        redoSteps.append(step)
         trim()      // the redo stack may already hold `limit` steps (kept when the limit fell)
-        return step
+        return result
     }
 
     /// Takes the last undone step off the redo stack and puts it back on the undo stack.
