@@ -39,14 +39,6 @@ extension TextInput {
         if selectionMark != before { send(.selectionChanged) }
     }
 
-    /// Applies `text` over bytes `range` to the document and queues `didApply`, asking nobody
-    /// and recording nothing. Call it inside `whileChanging`, so that `didApply` goes out only
-    /// once the caller has brought the selection and marked range in step with the new text.
-    /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
-    func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
-        replaceInDocument(range, text, keepingRemoved: false)?.edit
-    }
-
     func setSelectionFromCode(_ range: TextRange?) {
         let before = selectionMark
         guard let range else {
@@ -111,7 +103,7 @@ extension TextInput {
         select(anchor: document.endOfDocument, focus: document.endOfDocument)
         let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
-        editLog?.append(edit)
+        for i in pendingRanges.indices { pendingRanges[i] = edit.map(pendingRanges[i]) }
         revision &+= 1
         // Everything above is the finished state; the delegate hears of it only now.
         whileChanging {
