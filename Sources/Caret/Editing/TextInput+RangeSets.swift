@@ -1,6 +1,6 @@
 // Range sets a `TextInput` holds, following its every change: user edits, marked text, undo,
 // redo, `text` from code and `applyRemote` (CHANGES.md, "Every change goes through one path").
-// The input tells them of a change where it changes its document (`replaceInDocument`,
+// The input tells them of a change where it changes its document (`applyChange`,
 // `setTextFromCode`, `applyRemote`), before it tells the delegate, so a delegate reads range
 // sets already in step with the text.
 

@@ -21,9 +21,8 @@ extension TextInput {
             cancelComposition()
             return
         }
-        guard let step = history.popUndo() else { return }
-        replay(step.utf8Start..<step.utf8Start + step.inserted.utf8.count, with: step.removed, selecting: step.before,
-               runs: step.attributes, restoring: \.before)
+        guard let (change, selection, attributes) = history.popUndo() else { return }
+        replay(change, selecting: selection, runs: attributes, restoring: \.before)
     }
 
     /// Redoes the last undone step and restores the selection from after it. Asks nobody;
@@ -31,8 +30,7 @@ extension TextInput {
     /// - Complexity: O(log n + m) for the m bytes the step holds.
     public func redo() {
         guard isEditable, composition == nil, let step = history.popRedo() else { return }
-        replay(step.utf8Start..<step.utf8Start + step.removed.utf8.count, with: step.inserted, selecting: step.after,
-               runs: step.attributes, restoring: \.after)
+        replay(step.change, selecting: step.after, runs: step.attributes, restoring: \.after)
     }
 
     /// The most undo steps kept, as UIKit's `UndoManager.levelsOfUndo`: 0 (the default) keeps
@@ -61,15 +59,16 @@ extension TextInput {
         history.breakCoalescing()
     }
 
-    /// Applies one step's replacement and restores its selection before anyone hears of it, so
-    /// that a delegate changing the text from `didApply` finds the input in step with it.
-    /// The step's attribute runs (`snapshots`, the side `side` names) come back with its text:
-    /// none kept means no character had attributes on either side.
-    private func replay(_ range: Range<Int>, with text: String, selecting selection: SelectionMark,
+    /// Applies one step's change (its `undo`, or the `change` itself to redo) and restores its
+    /// selection before anyone hears of it, so that a delegate changing the text from
+    /// `didApply` finds the input in step with it. The step's attribute runs (`snapshots`,
+    /// the side `side` names) come back with its text: none kept means no character had
+    /// attributes on either side.
+    private func replay(_ change: InputChange, selecting selection: SelectionMark,
                         runs snapshots: AttributeSnapshots?, restoring side: KeyPath<AttributeSnapshots, AttributeRuns>) {
         whileChanging {
             let before = selectionMark
-            if range.isEmpty && text.isEmpty {
+            if change.replaced.isEmpty && change.inserted.isEmpty {
                 // A step that changed attributes only.
                 if let snapshots, snapshots[keyPath: side].fits(document.utf8Count) { attributeRuns = snapshots[keyPath: side] }
                 selectionMark = selection
@@ -77,7 +76,7 @@ extension TextInput {
                 sendSelectionChanged(since: before)
                 return
             }
-            guard applyToDocument(range, text) != nil else { return }
+            guard applyChange(change.replaced, change.inserted, keepingRemoved: false) != nil else { return }
             restoreAttributeRuns(snapshots.map { $0.isUnknown ? nil : $0[keyPath: side] } ?? AttributeRuns())
             selectionMark = selection
             goalColumn = nil
