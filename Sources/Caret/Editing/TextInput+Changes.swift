@@ -94,6 +94,16 @@ extension TextInput {
         let change = InputChange(replaced: range, removed: removed, inserted: text)
         revision &+= 1
         follow(change)
+        if !otherSelections.isEmpty {
+            // A one-range change while there are several selections (replace, clear, a
+            // commit, marked text, undo): the others follow it (the caller merges).
+            for i in otherSelections.indices {
+                let mark = otherSelections[i]
+                if let a = mark.anchor, let f = mark.focus {
+                    otherSelections[i] = SelectionMark(anchor: mapped(a, through: change), focus: mapped(f, through: change))
+                }
+            }
+        }
         if tells {
             post(.applied(change.edit(utf16Start: utf16Start),
                           change.changeSet(utf16Start: utf16Start, oldUTF8Count: oldUTF8, oldUTF16Count: oldUTF16)))

@@ -41,15 +41,22 @@ extension TextInput {
 
     func setSelectionFromCode(_ range: TextRange?) {
         let before = selectionMark
+        // Setting the one selection leaves no other (a change only when there were some).
+        let hadOthers = !otherSelections.isEmpty
         guard let range else {
             if composition != nil { endCompositionKeepingText() }
+            otherSelections = []
+            otherGoalColumns = []
             selectionMark = .none
             goalColumn = nil
             history.breakCoalescing()
+            if hadOthers && selectionMark == before { send(.selectionChanged) }
             sendSelectionChanged(since: before)
             return
         }
         guard let valid = document.textRange(from: range.start, to: range.end) else { return }
+        otherSelections = []
+        otherGoalColumns = []
         if let marked = markedTextRange,
            valid.start.utf8Offset < marked.start.utf8Offset || valid.end.utf8Offset > marked.end.utf8Offset {
             endCompositionKeepingText()
@@ -57,6 +64,7 @@ extension TextInput {
         select(anchor: valid.start, focus: valid.end)
         goalColumn = nil
         history.breakCoalescing()
+        if hadOthers && selectionMark == before { send(.selectionChanged) }
         sendSelectionChanged(since: before)
     }
 
@@ -72,6 +80,8 @@ extension TextInput {
         markedTextRange = nil
         history.removeAll()
         goalColumn = nil
+        otherSelections = []
+        otherGoalColumns = []
         select(anchor: document.endOfDocument, focus: document.endOfDocument)
         let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
