@@ -300,4 +300,18 @@ final class TextInputSeveralSelectionsTests: XCTestCase {
         input.undo()
         XCTAssertEqual(input.text, text)
     }
+
+    func testTheReadmeExample() {
+        let code = TextInput("word and كلمة, word or كلمة", traits: .plain)
+        code.selectedTextRange = code.document.textRange(from: code.document.position(at: 0)!,
+                                                         to: code.document.position(at: 4)!)
+        code.addSelection(code.document.textRange(from: code.document.position(at: 15)!,
+                                                  to: code.document.position(at: 19)!)!)
+        code.insertText("term")
+        XCTAssertEqual(code.text, "term and كلمة, term or كلمة")
+        code.undo()
+        XCTAssertEqual(code.text, "word and كلمة, word or كلمة")
+        let second = Array("word and كلمة, ".utf8).count
+        XCTAssertEqual(ranges(code), [0..<4, second..<(second + 4)])
+    }
 }
