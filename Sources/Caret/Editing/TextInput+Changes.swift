@@ -11,11 +11,12 @@
 /// when someone reads the change set (`changeSet(utf16Start:oldUTF16Count:)`).
 struct InputChange {
     /// The bytes of the old text replaced.
-    let replaced: Range<Int>
+    // Variables so that an undo step of several selections can grow its changes in place.
+    var replaced: Range<Int>
     /// The text removed ("" when the caller did not keep it: the marked-text updates).
-    let removed: String
+    var removed: String
     /// The text inserted.
-    let inserted: String
+    var inserted: String
     /// The bytes of the new text that hold `inserted`.
     var insertedUTF8Range: Range<Int> { replaced.lowerBound..<(replaced.lowerBound + inserted.utf8.count) }
 

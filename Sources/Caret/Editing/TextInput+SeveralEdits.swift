@@ -159,11 +159,12 @@ extension TextInput {
         }
         var enclosing = [Range<Int>](repeating: 0..<0, count: list.count)
         for i in changes.indices.reversed() {
-            // Checked above: in order, inside the text, on the scalar boundaries the callers give.
-            guard let result = try? document.replace(changes[i].replaced, in: .utf8, withText: changes[i].inserted) else {
-                continue
-            }
-            enclosing[i] = result.start.utf8Offset..<result.end.utf8Offset
+            // Straight to the document's edit path, as `TextDocument.apply(_:)` does: the ranges
+            // were checked above (in order, inside the text) and lie on the scalar boundaries
+            // the callers give (selection ends, Backspace's scalars, a step's own changes), so
+            // the public call's checks and its position lookups would only repeat the work.
+            var inserted = changes[i].inserted
+            enclosing[i] = inserted.withUTF8 { document.replaceUTF8(changes[i].replaced, with: $0) }
             follow(changes[i])
         }
         // Each new range was read with the earlier changes not yet applied: shift it by them.

@@ -35,10 +35,10 @@ struct UndoHistory {
         /// THE builder's form for several selections: `changes` (made for the text before the
         /// step, sorted, apart) with every selection before and after it. O(1).
         static func undoing(_ changes: [InputChange], before: Selections, after: Selections) -> Step {
-            let first = changes.first ?? InputChange(at: 0, removing: "", inserting: "")
-            return Step(utf8Start: first.replaced.lowerBound, removed: first.removed, inserted: first.inserted,
-                        before: before.main, after: after.main,
-                        several: SeveralChanges(changes: changes, before: before.others, after: after.others))
+            // The inline change stays empty: `several` holds them all (`changes`, `undoChanges`).
+            Step(utf8Start: changes.first?.replaced.lowerBound ?? 0, removed: "", inserted: "",
+                 before: before.main, after: after.main,
+                 several: SeveralChanges(changes: changes, before: before.others, after: after.others))
         }
 
         /// The step's replacements, made for the text before it, in order. O(k).
@@ -48,7 +48,7 @@ struct UndoHistory {
         /// step. O(k).
         var undoChanges: [InputChange] { several.map { InputChange.inverted($0.changes) } ?? [undo] }
 
-        /// The step's change. O(1).
+        /// The step's change (a step of several selections: see `changes`). O(1).
         var change: InputChange { InputChange(at: utf8Start, removing: removed, inserting: inserted) }
 
         /// What undo applies: the step's change inverted (its inserted text, in the text after
@@ -66,11 +66,12 @@ struct UndoHistory {
     /// The part of a step that several selections need, kept out of line so that a
     /// one-selection step stays small.
     final class SeveralChanges {
-        /// The replacements, made for the text before the step, sorted and apart.
-        let changes: [InputChange]
+        /// The replacements, made for the text before the step, sorted and apart (grown in
+        /// place while the step is open).
+        var changes: [InputChange]
         /// The selections besides the main one before and after the step.
         let before: [SelectionMark]
-        let after: [SelectionMark]
+        var after: [SelectionMark]
 
         init(changes: [InputChange], before: [SelectionMark], after: [SelectionMark]) {
             self.changes = changes
@@ -144,7 +145,8 @@ struct UndoHistory {
            storage[storage.count - 1].after == step.before,
            storage[storage.count - 1].several?.after == step.several?.before,
            Self.merge(&storage[storage.count - 1], step, coalescing) {
-            if coalescing == .deletingBackward { backspaced.append(step.removed) }
+            // A step of several selections grew its own texts (`growSeveral`).
+            if coalescing == .deletingBackward && step.several == nil { backspaced.append(step.removed) }
             return
         }
         settle()
@@ -163,9 +165,18 @@ struct UndoHistory {
     /// caller (`backspaced`).
     private static func merge(_ last: inout Step, _ next: Step, _ kind: Coalescing) -> Bool {
         if last.several != nil || next.several != nil {
-            guard let mine = last.several, let theirs = next.several,
-                  let merged = mergeSeveral(mine.changes, theirs.changes, kind) else { return false }
-            last.several = SeveralChanges(changes: merged, before: mine.before, after: theirs.after)
+            guard let theirs = next.several,
+                  last.several.map({ Self.continuesSeveral($0.changes, theirs.changes, kind) }) ?? false
+            else { return false }
+            // Grown in place, as one step's text is: a copy would make every keystroke at k
+            // carets copy the k texts typed so far (so nothing else may hold the changes here).
+            // Shared (a redo stack's copy), it is copied once.
+            if !isKnownUniquelyReferenced(&last.several) {
+                let shared = last.several!
+                last.several = SeveralChanges(changes: shared.changes, before: shared.before, after: shared.after)
+            }
+            Self.growSeveral(last.several!, by: theirs.changes, kind)
+            last.several!.after = theirs.after
             last.after = next.after
             return true
         }
@@ -185,32 +196,46 @@ struct UndoHistory {
         return true
     }
 
-    /// Several selections' replacements `last` (made for the text before the step) extended
-    /// by `next` (made for the text after it), one for one, or nil when `next` does not
-    /// continue each of them as `merge` asks of one. O(k + the new text).
-    private static func mergeSeveral(_ last: [InputChange], _ next: [InputChange],
-                                     _ kind: Coalescing) -> [InputChange]? {
-        guard last.count == next.count else { return nil }
-        var merged: [InputChange] = []
-        merged.reserveCapacity(last.count)
+    /// Whether several selections' replacements `next` (made for the text after `last`)
+    /// continue `last` (made for the text before it) one for one, as `merge` asks of one.
+    /// O(k).
+    private static func continuesSeveral(_ last: [InputChange], _ next: [InputChange], _ kind: Coalescing) -> Bool {
+        guard last.count == next.count else { return false }
         var shift = 0  // where `last[i]` starts in the text after it, less where it starts before
         for (l, n) in zip(last, next) {
             let start = l.replaced.lowerBound + shift
             switch kind {
             case .typing:
-                guard n.removed.isEmpty, n.replaced.lowerBound == start + l.inserted.utf8.count else { return nil }
-                merged.append(InputChange(replaced: l.replaced, removed: l.removed, inserted: l.inserted + n.inserted))
+                guard n.removed.isEmpty, n.replaced.lowerBound == start + l.inserted.utf8.count else { return false }
             case .deletingBackward:
-                guard l.inserted.isEmpty, n.inserted.isEmpty, n.replaced.upperBound == start else { return nil }
-                merged.append(InputChange(at: l.replaced.lowerBound - n.removed.utf8.count, removing: n.removed + l.removed,
-                                          inserting: ""))
+                guard l.inserted.isEmpty, n.inserted.isEmpty, n.replaced.upperBound == start else { return false }
             case .deletingForward:
-                guard l.inserted.isEmpty, n.inserted.isEmpty, n.replaced.lowerBound == start else { return nil }
-                merged.append(InputChange(at: l.replaced.lowerBound, removing: l.removed + n.removed, inserting: ""))
+                guard l.inserted.isEmpty, n.inserted.isEmpty, n.replaced.lowerBound == start else { return false }
             }
             shift += l.inserted.utf8.count - l.removed.utf8.count
         }
-        return merged
+        return true
+    }
+
+    /// Extends each of `several`'s replacements by its counterpart in `next`
+    /// (`continuesSeveral` said it continues them). O(k + the new text), plus the removed
+    /// text for Backspace, whose piece goes in front.
+    private static func growSeveral(_ several: SeveralChanges, by next: [InputChange], _ kind: Coalescing) {
+        for i in next.indices {
+            let n = next[i]
+            switch kind {
+            case .typing:
+                several.changes[i].inserted += n.inserted
+            case .deletingBackward:
+                let start = several.changes[i].replaced.lowerBound - n.removed.utf8.count
+                several.changes[i].removed = n.removed + several.changes[i].removed
+                several.changes[i].replaced = start..<(start + several.changes[i].removed.utf8.count)
+            case .deletingForward:
+                several.changes[i].removed += n.removed
+                let start = several.changes[i].replaced.lowerBound
+                several.changes[i].replaced = start..<(start + several.changes[i].removed.utf8.count)
+            }
+        }
     }
 
     /// Applies `limit` to both stacks. O(1) amortized per dropped step.

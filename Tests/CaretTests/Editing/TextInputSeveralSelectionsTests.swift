@@ -314,4 +314,39 @@ final class TextInputSeveralSelectionsTests: XCTestCase {
         let second = Array("word and كلمة, ".utf8).count
         XCTAssertEqual(ranges(code), [0..<4, second..<(second + 4)])
     }
+
+    func testBackspaceAndDeleteRunsAreOneStepEach() {
+        let input = TextInput("abc abc", traits: .plain)
+        input.beginEditing()
+        carets(input, [2, 6])
+        input.deleteBackward()
+        input.deleteBackward()
+        XCTAssertEqual(input.text, "c c")
+        input.deleteForward()   // another kind: a new step
+        XCTAssertEqual(input.text, " ")
+        input.undo()
+        XCTAssertEqual(input.text, "c c")
+        input.undo()
+        XCTAssertEqual(input.text, "abc abc")
+        XCTAssertEqual(ranges(input), [2..<2, 6..<6])
+        input.redo()
+        input.redo()
+        XCTAssertEqual(input.text, " ")
+    }
+
+    func testARemoteChangeMapsEverySelectionAndKeepsUndoWorking() throws {
+        let input = TextInput("ab ab", traits: .plain)
+        input.beginEditing()
+        carets(input, [2, 5])
+        input.insertText("c")
+        XCTAssertEqual(input.text, "abc abc")
+        try input.applyRemote(try ChangeSet([(range: input.document.textRange(
+            from: input.document.position(at: 0)!, to: input.document.position(at: 0)!)!, text: ">")], in: input.document))
+        XCTAssertEqual(input.text, ">abc abc")
+        XCTAssertEqual(ranges(input), [4..<4, 8..<8])
+        input.undo()   // takes back the local step only
+        XCTAssertEqual(input.text, ">ab ab")
+        input.redo()
+        XCTAssertEqual(input.text, ">abc abc")
+    }
 }
