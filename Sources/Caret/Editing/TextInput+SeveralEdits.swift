@@ -141,23 +141,34 @@ extension TextInput {
     /// - Complexity: O(k log n + m) for k replacements and m bytes; the UTF-16 offsets only
     ///   with a delegate.
     func applyChanges(_ list: [(range: Range<Int>, text: String)]) -> (changes: [InputChange], enclosing: [Range<Int>])? {
-        var end = 0
+        var end = 0  // checked here so that nothing is read from a range outside the text
         for (range, _) in list {
             guard range.lowerBound >= end else { return nil }
             end = range.upperBound
         }
         guard end <= document.utf8Count, !list.isEmpty else { return nil }
-        let tells = delegate != nil
-        let oldUTF8 = document.utf8Count, oldUTF16 = tells ? document.count(in: .utf16) : 0
         var changes: [InputChange] = []
         changes.reserveCapacity(list.count)
-        var utf16Starts: [Int] = []
         for (range, text) in list {
             changes.append(InputChange(replaced: range, removed: range.isEmpty ? "" : document.text(utf8Range: range),
                                        inserted: text))
-            if tells { utf16Starts.append(document.count(.utf16, beforeUTF8: range.lowerBound)) }
         }
-        var enclosing = [Range<Int>](repeating: 0..<0, count: list.count)
+        return applyChanges(known: changes)
+    }
+
+    /// `applyChanges(_:)` for changes whose removed texts are known to be what the document
+    /// holds there (a step's own changes, replayed by undo and redo): nothing is read back.
+    func applyChanges(known changes: [InputChange]) -> (changes: [InputChange], enclosing: [Range<Int>])? {
+        var end = 0
+        for c in changes {
+            guard c.replaced.lowerBound >= end else { return nil }
+            end = c.replaced.upperBound
+        }
+        guard end <= document.utf8Count, !changes.isEmpty else { return nil }
+        let tells = delegate != nil
+        let oldUTF8 = document.utf8Count, oldUTF16 = tells ? document.count(in: .utf16) : 0
+        let utf16Starts = tells ? changes.map { document.count(.utf16, beforeUTF8: $0.replaced.lowerBound) } : []
+        var enclosing = [Range<Int>](repeating: 0..<0, count: changes.count)
         for i in changes.indices.reversed() {
             // Straight to the document's edit path, as `TextDocument.apply(_:)` does: the ranges
             // were checked above (in order, inside the text) and lie on the scalar boundaries
@@ -200,7 +211,7 @@ extension TextInput {
     func replaySeveral(_ changes: [InputChange], selecting selections: UndoHistory.Selections) {
         whileChanging {
             let before = allSelections
-            guard applyChanges(changes.map { ($0.replaced, $0.inserted) }) != nil else { return }
+            guard applyChanges(known: changes) != nil else { return }
             allSelections = selections
             goalColumn = nil
             otherGoalColumns = []
