@@ -46,6 +46,9 @@ extension TextInput {
     private func apply(_ change: ProposedChange, shown shownSelection: SelectionMark?) -> Bool {
         let before = selectionMark
         let shown = shownSelection ?? before
+        // Several selections (a replace or clear among them): the others follow the change
+        // (`applyChange`) and the step keeps them all.
+        let beforeAll = otherSelections.isEmpty ? nil : allSelections
         // Queues `didApply`, sent with the events below once the selection and undo step are done.
         guard let (applied, enclosing) = applyChange(change.range, change.text) else { return false }
         traitsDidApply(change)
@@ -61,6 +64,14 @@ extension TextInput {
             }
         }
         goalColumn = nil
+        if let beforeAll {
+            mergeSelections()
+            history.record(.undoing([applied], before: beforeAll, after: allSelections), coalescing: change.coalescing,
+                           startsStep: change.kind == .lineBreak)
+            send(.editingChanged)
+            if shownSelection == nil { sendSelectionsChanged(since: beforeAll) } else { sendSelectionChanged(since: shown) }
+            return true
+        }
         history.record(.undoing(applied, before: before, after: selectionMark), coalescing: change.coalescing,
                        startsStep: change.kind == .lineBreak)
 
