@@ -18,10 +18,23 @@ protocol RopeChunk: Sendable {
     /// it as a constant. At least 4 (every non-root node keeps a sibling to merge with).
     /// Defaults to `RopeShape.maxChildren`.
     static var maxChildren: Int { get }
+    /// Destroys `count` chunks from `chunks` (a leaf's items). A requirement, so that a node's
+    /// deinit (generic code) reaches a loop specialised for the chunk type.
+    static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int)
+    /// Destroys `count` children from `children` (a branch's items); see above.
+    static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int)
 }
 
 extension RopeChunk {
     static var maxChildren: Int { RopeShape.maxChildren }
+
+    static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int) {
+        for k in 0..<count { (chunks + k).deinitialize(count: 1) }
+    }
+
+    static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int) {
+        for k in 0..<count { (children + k).deinitialize(count: 1) }
+    }
     /// The fewest items a node other than the root holds.
     static var minChildren: Int { maxChildren / 2 }
 }
