@@ -270,6 +270,19 @@ extension TextDocument {
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
         if let place = finger.editPlace, place.root == rootID, lo > place.cursor.prefix.utf8,
            let bytes = snapped(lo, hi, in: place.cursor) {
+            let local = lo - place.cursor.prefix.utf8
+            if let point = place.point, point.knowsScalars, point.utf8 <= local && local - point.utf8 <= Self.placeReach {
+                return bytes
+            }
+            // The place's point is far from the edit or has no counts (an edit in bytes left
+            // it), while a lookup in units just left the finger nearer in the same chunk (the
+            // public replay: `position(at:unit:)`, then `replace`): the edit starts from that
+            // point instead, so that the point after it knows its counts again.
+            if let state = finger.load(), state.root == rootID, state.edits == finger.edits,
+               state.index == place.cursor.index, let point = state.point, point.knowsScalars,
+               point.utf8 <= hi - place.cursor.prefix.utf8 {
+                finger.notePlace(EditPlace(root: rootID, cursor: place.cursor, point: point))
+            }
             return bytes
         }
         if lo >= 0 && hi < rope.summary.utf8 {
