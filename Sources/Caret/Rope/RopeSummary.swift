@@ -2,7 +2,9 @@
 ///
 /// The tree knows nothing about what a summary counts; it only adds and subtracts them. The text
 /// layer supplies `TextSummary` (bytes, UTF-16 units, scalars, graphemes, lines).
-protocol RopeSummary: Sendable, Equatable {
+/// Plain bits (`BitwiseCopyable`): a node's items are copied and destroyed with no work for
+/// their summaries (`RopeChunk.deinitialize(children:count:)`).
+protocol RopeSummary: Sendable, Equatable, BitwiseCopyable {
     /// The summary of nothing.
     static var zero: Self { get }
     static func + (lhs: Self, rhs: Self) -> Self
@@ -33,7 +35,9 @@ extension RopeChunk {
     }
 
     static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int) {
-        for k in 0..<count { (children + k).deinitialize(count: 1) }
+        // A child's one reference is its node (the summary is plain bits): releasing it is the
+        // whole of its destruction, where `deinitialize` goes through the value witnesses.
+        for k in 0..<count { Unmanaged.passUnretained(children[k].node).release() }
     }
     /// The fewest items a node other than the root holds.
     static var minChildren: Int { maxChildren / 2 }
