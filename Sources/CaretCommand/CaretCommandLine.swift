@@ -8,7 +8,7 @@ enum CaretCommandLine {
     static var subcommands: [any Subcommand.Type] {
         [
             StatsCommand.self, ReplayCommand.self, CaseCommand.self, WordsCommand.self, LinesCommand.self,
-            WrapCommand.self, MoveCommand.self, SessionCommand.self, BenchCommand.self,
+            WrapCommand.self, EditCommand.self, MoveCommand.self, SessionCommand.self, BenchCommand.self,
             InfoCommand.self,
             ConvertCommand.self,
         ]
