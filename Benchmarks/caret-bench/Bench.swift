@@ -127,6 +127,7 @@ struct Bench {
         // full runs only, or a quick run that names it.
         if selected("ranges.automerge-paper-10k") && (!quick || !options.only.isEmpty) { rangeTraceReplay() }
         if anySelected(["input.keystroke", "input.undo-step"]) { keystrokeWorkloads(generated) }
+        if anySelected(["input.multicursor"]) { multiCursorWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
         if anySelected(["file."]) { fileWorkloads(doc) }
         if anySelected(["move."]) { movement(sampleSet) }
@@ -222,7 +223,8 @@ struct Bench {
             let name = EditingTrace.name(forPath: path)
             let replayName = "replay." + name
             let wantMemory = name == "automerge-paper" && anySelected(["memory.automerge-paper"])
-            guard selected(replayName) || selected("trace.load." + name) || wantMemory else { continue }
+            let publicName = "replay.public." + name
+            guard selected(replayName) || selected(publicName) || selected("trace.load." + name) || wantMemory else { continue }
             var trace: EditingTrace?
             var loadError: Error?
             let loadTimes = timed(1, measured: selected("trace.load." + name)) {
@@ -270,8 +272,42 @@ struct Bench {
                 note += String(format: ", %.0f ns/patch", perPatch)
                 record(Workload(name: replayName, unit: "ms", samples: times.map { $0 * 1e3 }, baseline: baseline, note: note))
             }
+            if selected(publicName) { publicReplay(trace, name: publicName) }
             if wantMemory { memoryTrace(trace) }
         }
+    }
+
+    /// The replay a user of the public API writes — `position(at:unit:)` for both ends,
+    /// `textRange(from:to:)`, `replace(_:withText:)` — timed against the direct
+    /// `replace(_:in:withText:)` replay (not measured: callgrind counts the public path alone),
+    /// run by run, so that the ratio is a same-run one.
+    mutating func publicReplay(_ trace: EditingTrace, name: String) {
+        var directTimes: [Double] = [], publicTimes: [Double] = []
+        var failed = false
+        var doc = TextDocument()
+        for _ in 0..<traceReps {
+            directTimes += timed(1, measured: false) {
+                var d = TextDocument(trace.startContent)
+                do { try trace.replay(into: &d) } catch { failed = true }
+                blackHole(d)
+            }
+            publicTimes += timed(1) {
+                var d = TextDocument(trace.startContent)
+                for p in trace.patches {
+                    guard let a = d.position(at: p.position, unit: .unicodeScalar),
+                          let b = p.deleted == 0 ? a : d.position(at: p.position + p.deleted, unit: .unicodeScalar),
+                          let r = d.textRange(from: a, to: b) else { failed = true; break }
+                    do { try d.replace(r, withText: p.inserted) } catch { failed = true; break }
+                }
+                doc = d
+            }
+        }
+        check(!failed, "\(name): a patch fell outside the document")
+        check(doc.string == trace.endContent, "\(name): final text differs from endContent")
+        let perPatch = median(publicTimes) * 1e9 / Double(max(trace.patches.count, 1))
+        record(Workload(name: name, unit: "ms", samples: publicTimes.map { $0 * 1e3 }, baseline: median(directTimes) * 1e3,
+                        note: String(format: "%d patches, %.0f ns/patch; position(at:unit:) x2 + textRange + replace; "
+                                     + "baseline: replace(_:in:) in the same run", trace.patches.count, perPatch)))
     }
 
     // MARK: - g. memory

@@ -52,6 +52,10 @@ enum SessionFormatHelp {
           {"select": [1, 4], "unit": "grapheme"}
                                              selectedTextRange from code; {"select": "all"} is
                                              selectAll(), {"select": null} no selection
+          {"addSelection": [5, 9], "unit": "grapheme"}
+                                             addSelection: one more selection, the main one from
+                                             then on; typing, delete, paste, cut and move act at
+                                             every selection (the state lists them, main marked)
           {"paste": "text"}                  paste
           {"cut": true}, {"copy": true}      the clipboard calls (the transcript shows what they return)
           {"replace": [0, 3], "with": "text", "unit": "grapheme"}

@@ -99,6 +99,55 @@ final class EditPlaceTests: XCTestCase {
         }
     }
 
+    /// The replay a user of the public API writes — `position(at:unit:)` for both ends of a
+    /// scalar, UTF-16 or UTF-8 range near the caret, `textRange(from:to:)` in either order,
+    /// `replace` — answered next to the edit place without a search; every answer must be the
+    /// one a cold copy gives (positions snapped to clusters: a combining mark or a CR LF just
+    /// past ASCII typed at the place), and the text the one a cold copy's edits make.
+    func testPublicReplayNearEditPlaceMatchesColdAnswers() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 33)
+        print("EditPlaceTests seed \(seed)")
+        let typedAlphabet = ["x", "y", " ", "\n", "\r", "\u{301}", "é", "中", "👍🏽", "\r\n", "\u{1F1EB}"]
+        for round in 0..<3 {
+            // Mostly ASCII (the fast path), with the multilingual alphabet mixed in.
+            let text = (0..<3000).map { _ in Int.random(in: 0..<4, using: &rng) == 0 ? Self.alphabet.randomElement(using: &rng)! : "ab c" }
+                .joined()
+            var doc = TextDocument(text)
+            var reference = TextDocument(text)
+            var caret = doc.count(in: .unicodeScalar) / 2
+            for step in 0..<1500 {
+                let context = "seed \(seed) round \(round) step \(step)"
+                let unit = [TextUnit.unicodeScalar, .utf16, .utf8, .unicodeScalar].randomElement(using: &rng)!
+                let total = doc.count(in: unit)
+                let anchor = Int.random(in: 0..<8, using: &rng) == 0 ? Int.random(in: 0...total, using: &rng) : min(caret, total)
+                let lo = min(max(anchor + Int.random(in: -70...70, using: &rng), 0), total)
+                let hi = min(lo + [0, 0, 1, 2, 5].randomElement(using: &rng)!, total)
+                let fresh = cold(doc)
+                let a = doc.position(at: lo, unit: unit), b = doc.position(at: hi, unit: unit)
+                XCTAssertEqual(a, fresh.position(at: lo, unit: unit), context)
+                XCTAssertEqual(b, fresh.position(at: hi, unit: unit), context)
+                guard let a, let b else { XCTFail(context); return }
+                let forwards = Bool.random(using: &rng)
+                let (from, to) = forwards ? (a, b) : (b, a)
+                let range = doc.textRange(from: from, to: to)
+                XCTAssertEqual(range, fresh.textRange(from: from, to: to), context)
+                guard let range else { XCTFail(context); return }
+                let typed = (0..<[0, 1, 1, 1, 3].randomElement(using: &rng)!).map { _ in typedAlphabet.randomElement(using: &rng)! }
+                    .joined()
+                let result = try doc.replace(range, withText: typed)
+                let expected = try reference.replace(reference.textRange(from: from, to: to)!, withText: typed)
+                XCTAssertEqual(result, expected, context)
+                caret = doc.offset(of: result.end, unit: .unicodeScalar)!
+                if step % 50 == 0 {
+                    XCTAssertEqual(doc.string, reference.string, context)
+                    doc.checkInvariants()
+                }
+                reference = cold(reference)
+            }
+            XCTAssertEqual(doc.string, reference.string, "seed \(seed) round \(round)")
+        }
+    }
+
     /// Copies of a document that was just typed into (its edit place set) are read on several
     /// threads while each thread also types into a copy of its own; run under
     /// `swift test --sanitize=thread` to check that the plain edit place is never raced on.

@@ -20,6 +20,8 @@ public enum SessionAction: Sendable, Equatable {
     case unmark
     case move(TextLayoutDirection, by: TextGranularity, extend: Bool, count: Int)
     case select(Range<Int>, unit: TextUnit)
+    /// `addSelection`: one more selection, which becomes the main one.
+    case addSelection(Range<Int>, unit: TextUnit)
     case selectAll
     case selectNone
     case paste(String)
@@ -52,11 +54,11 @@ public enum SessionAction: Sendable, Equatable {
 
     /// The keys that name an action; every other key modifies one.
     static let actionKeys = ["settings", "insert", "return", "delete", "deleteForward", "mark", "unmark",
-                             "move", "select", "paste", "cut", "copy", "replace", "clear", "undo", "redo",
+                             "move", "select", "addSelection", "paste", "cut", "copy", "replace", "clear", "undo", "redo",
                              "break", "begin", "end", "text", "delegate", "note", "traits", "rules", "locale"]
     /// The modifier keys each action accepts.
     static let modifiers: [String: Set<String>] = [
-        "mark": ["selected", "unit"], "move": ["by", "extend", "count"], "select": ["unit"],
+        "mark": ["selected", "unit"], "move": ["by", "extend", "count"], "select": ["unit"], "addSelection": ["unit"],
         "replace": ["with", "unit"],
     ]
 

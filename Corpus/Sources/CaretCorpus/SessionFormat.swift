@@ -45,6 +45,7 @@ enum SessionFormat {
         case .move(let d, let g, let extend, let n):
             return "move \(d) by \(g)\(extend ? " extending" : "")" + times(n)
         case .select(let r, let unit): return "select \(range(r))" + (unit == .grapheme ? "" : " \(unitName(unit))")
+        case .addSelection(let r, let unit): return "add selection \(range(r))" + (unit == .grapheme ? "" : " \(unitName(unit))")
         case .selectAll: return "select all"
         case .selectNone: return "select none"
         case .paste(let s): return "paste \(quoted(s))"

@@ -20,6 +20,7 @@ extension SessionRunner {
         case .move(let d, let g, let extend, let n):
             for _ in 0..<n { input.move(d, by: g, extendingSelection: extend) }
         case .select(let r, let unit): input.selectedTextRange = try textRange(r, unit)
+        case .addSelection(let r, let unit): input.addSelection(try textRange(r, unit))
         case .selectAll: input.selectAll()
         case .selectNone: input.selectedTextRange = nil
         case .paste(let s): input.paste(s)

@@ -109,7 +109,15 @@ public final class SessionRunner {
             return "\(SessionFormat.range(a..<b)) (utf16 \(SessionFormat.range(u..<v)))"
         }
         var parts = [SessionFormat.quoted(input.text)]
-        parts.append("selection " + (input.selectedTextRange.map(place) ?? "none"))
+        let ranges = input.selectedTextRanges
+        if ranges.count > 1 {
+            // Several selections: all of them in document order, the main one marked.
+            let main = input.mainSelectionIndex
+            parts.append("selections " + ranges.indices.map { place(ranges[$0]) + ($0 == main ? " (main)" : "") }
+                .joined(separator: ", "))
+        } else {
+            parts.append("selection " + (input.selectedTextRange.map(place) ?? "none"))
+        }
         if let marked = input.markedTextRange { parts.append("marked " + place(marked)) }
         parts.append(input.isEditing ? "editing" : "not editing")
         parts.append("undo \(input.canUndo ? "yes" : "no"), redo \(input.canRedo ? "yes" : "no")")

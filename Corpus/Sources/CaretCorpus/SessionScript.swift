@@ -21,6 +21,7 @@ import Foundation
 /// | `{"unmark": true}` | `unmarkText` |
 /// | `{"move": "left", "by": "word", "extend": true, "count": 2}` | `move(_:by:extendingSelection:)`; `by` is `character` (default), `word`, `sentence`, `paragraph`, `line` or `document` |
 /// | `{"select": [1, 4], "unit": "grapheme"}` | sets `selectedTextRange` (programmatic); `"select": "all"` is `selectAll()`, `"select": null` no selection |
+/// | `{"addSelection": [5, 9], "unit": "grapheme"}` | `addSelection`: one more selection, the main one from then on (the state line then lists `selections`, the main one marked) |
 /// | `{"paste": "text"}`, `{"cut": true}`, `{"copy": true}` | the clipboard calls (`cut`/`copy` print what they return) |
 /// | `{"replace": [0, 3], "with": "text", "unit": "grapheme"}` | `replace(_:withText:)`, a user edit |
 /// | `{"clear": true}` | `clear()` |

@@ -36,6 +36,7 @@ struct SessionValues {
                 return .selectAll
             }
             return .select(try range(key), unit: try unit())
+        case "addSelection": return .addSelection(try range(key), unit: try unit())
         case "paste": return .paste(try string(key))
         case "cut": try flag(key); return .cut
         case "copy": try flag(key); return .copy

@@ -11,11 +11,12 @@
 /// when someone reads the change set (`changeSet(utf16Start:oldUTF16Count:)`).
 struct InputChange {
     /// The bytes of the old text replaced.
-    let replaced: Range<Int>
+    // Variables so that an undo step of several selections can grow its changes in place.
+    var replaced: Range<Int>
     /// The text removed ("" when the caller did not keep it: the marked-text updates).
-    let removed: String
+    var removed: String
     /// The text inserted.
-    let inserted: String
+    var inserted: String
     /// The bytes of the new text that hold `inserted`.
     var insertedUTF8Range: Range<Int> { replaced.lowerBound..<(replaced.lowerBound + inserted.utf8.count) }
 
@@ -98,6 +99,16 @@ extension TextInput {
         follow(change)
         if let attributes {
             attributeRuns.replace(range, insertedCount: text.utf8.count, with: attributes, textLength: oldUTF8)
+        }
+        if !otherSelections.isEmpty {
+            // A one-range change while there are several selections (replace, clear, a
+            // commit, marked text, undo): the others follow it (the caller merges).
+            for i in otherSelections.indices {
+                let mark = otherSelections[i]
+                if let a = mark.anchor, let f = mark.focus {
+                    otherSelections[i] = SelectionMark(anchor: mapped(a, through: change), focus: mapped(f, through: change))
+                }
+            }
         }
         if tells {
             post(.applied(change.edit(utf16Start: utf16Start),

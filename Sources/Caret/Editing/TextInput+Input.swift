@@ -25,6 +25,10 @@ extension TextInput {
             return
         }
         let hasBreak = kind == .multiLine && typed.unicodeScalars.contains(where: LineTerminator.contains)
+        if !otherSelections.isEmpty {
+            submitSeveral(hasBreak ? .lineBreak : .typing) { ($0, typed) }
+            return
+        }
         submit(ProposedChange(range: selectionUTF8, text: typed, kind: hasBreak ? .lineBreak : .typing))
     }
 
@@ -37,6 +41,12 @@ extension TextInput {
         guard prepareForInput() else { return }
         if composition != nil {
             deleteBackwardInMarkedText()
+            return
+        }
+        if !otherSelections.isEmpty {
+            submitSeveral(.deleteBackward) { r in
+                !r.isEmpty ? (r, "") : r.lowerBound > 0 ? (document.backwardDeletionUTF8Range(before: r.lowerBound), "") : nil
+            }
             return
         }
         let selection = selectionUTF8
@@ -53,6 +63,13 @@ extension TextInput {
     public func deleteForward() {
         guard prepareForInput() else { return }
         if let marked = markedText { commitComposition(as: marked) }
+        if !otherSelections.isEmpty {
+            submitSeveral(.deleteForward) { r in
+                !r.isEmpty ? (r, "") : r.lowerBound < document.utf8Count
+                    ? (r.lowerBound..<document.graphemeEnd(afterUTF8: r.lowerBound), "") : nil
+            }
+            return
+        }
         let selection = selectionUTF8
         if !selection.isEmpty {
             submit(ProposedChange(range: selection, text: "", kind: .deleteForward))
@@ -69,6 +86,10 @@ extension TextInput {
         guard prepareForInput() else { return }
         if let marked = markedText { commitComposition(as: marked) }
         let pasted = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
+        if !otherSelections.isEmpty {
+            submitSeveral(.paste) { ($0, pasted) }
+            return
+        }
         submit(ProposedChange(range: selectionUTF8, text: pasted, kind: .paste))
     }
 
@@ -77,6 +98,11 @@ extension TextInput {
     ///   missing, or the edit is refused. A user edit and its own undo step.
     /// - Complexity: O(log n + length of the selection).
     public func cut() -> String? {
+        if !otherSelections.isEmpty {
+            guard !traits.isSecureTextEntry, copySeveral() != nil, prepareForInput() else { return nil }
+            if let marked = markedText { commitComposition(as: marked) }
+            return submitSeveral(.cut) { $0.isEmpty ? nil : ($0, "") }?.joined(separator: "\n")
+        }
         guard !traits.isSecureTextEntry, let range = selectedTextRange, !range.isEmpty,
               prepareForInput() else { return nil }
         if let marked = markedText { commitComposition(as: marked) }
@@ -90,6 +116,7 @@ extension TextInput {
     /// selected. Changes nothing and needs neither editing nor `isEditable`.
     /// - Complexity: O(log n + length of the selection).
     public func copy() -> String? {
+        if !otherSelections.isEmpty { return traits.isSecureTextEntry ? nil : copySeveral() }
         guard !traits.isSecureTextEntry, let range = selectedTextRange, !range.isEmpty else { return nil }
         return document.text(in: range)
     }

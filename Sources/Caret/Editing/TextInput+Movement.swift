@@ -26,9 +26,50 @@ extension TextInput {
     public func move(_ direction: TextLayoutDirection, by granularity: TextGranularity = .character,
                      extendingSelection: Bool = false) {
         if let marked = markedText { commitComposition(as: marked) }
+        if !otherSelections.isEmpty {
+            moveEvery(direction, by: granularity, extendingSelection: extendingSelection)
+            return
+        }
         let before = selectionMark
         let end = document.endOfDocument
-        let anchor = self.anchor ?? end, focus = self.focus ?? end
+        let moved = self.moved(anchor: anchor ?? end, focus: focus ?? end, goal: goalColumn, direction, granularity,
+                               extendingSelection: extendingSelection)
+        finishMove(anchor: moved.anchor, focus: moved.focus, goal: moved.goal, before: before)
+    }
+
+    /// `move` with several selections: each moves as the one would (with its own goal
+    /// column), then those that meet merge. O(k) presses.
+    private func moveEvery(_ direction: TextLayoutDirection, by granularity: TextGranularity, extendingSelection: Bool) {
+        let before = allSelections
+        var (marks, main) = sortedSelections
+        var goals = otherGoalColumns.count == otherSelections.count ? otherGoalColumns : Array(repeating: nil, count: otherSelections.count)
+        goals.insert(goalColumn, at: main)
+        for i in marks.indices {
+            guard let a = marks[i].anchor, let f = marks[i].focus else { continue }
+            let moved = self.moved(anchor: a, focus: f, goal: goals[i], direction, granularity,
+                                   extendingSelection: extendingSelection)
+            marks[i] = SelectionMark(anchor: moved.anchor, focus: moved.focus)
+            goals[i] = moved.goal
+        }
+        setAllSelections(marks, main: main)
+        // The goal columns stay with their selections while none merged (order is kept: every
+        // selection moved the same way).
+        if marks.count == otherSelections.count + 1 {
+            goalColumn = goals.remove(at: main)
+            otherGoalColumns = goals.allSatisfy { $0 == nil } ? [] : goals
+        } else {
+            goalColumn = nil
+            otherGoalColumns = []
+        }
+        history.breakCoalescing()
+        sendSelectionsChanged(since: before)
+    }
+
+    /// Where one press of `direction` by `granularity` takes the selection from `anchor` to
+    /// `focus` with goal column `goal` (see `move`).
+    private func moved(anchor: TextPosition, focus: TextPosition, goal goalColumn: Int?, _ direction: TextLayoutDirection,
+                       _ granularity: TextGranularity,
+                       extendingSelection: Bool) -> (anchor: TextPosition, focus: TextPosition, goal: Int?) {
         let selection = TextRange(start: anchor, end: focus)
         let vertical = direction == .up || direction == .down
         let byLine = vertical && (granularity == .character || granularity == .line)
@@ -37,8 +78,7 @@ extension TextInput {
             if !vertical && granularity == .character {
                 let rightToLeft = document.baseWritingDirection(for: selection.start) == .rightToLeft
                 let edge = (direction == .left) != rightToLeft ? selection.start : selection.end
-                finishMove(anchor: edge, focus: edge, goal: nil, before: before)
-                return
+                return (edge, edge, nil)
             }
             from = storageDirection(direction, at: selection.start) == .backward ? selection.start : selection.end
         }
@@ -51,13 +91,23 @@ extension TextInput {
         } else {
             target = self.target(from: from, direction, granularity)
         }
-        finishMove(anchor: extendingSelection ? anchor : target, focus: target, goal: goal, before: before)
+        return (extendingSelection ? anchor : target, target, goal)
     }
 
     /// Selects the whole text (marked text is committed first). Ends a typing undo step;
     /// sends `.selectionChanged` when the selection moved. O(1).
     public func selectAll() {
         if let marked = markedText { commitComposition(as: marked) }
+        if !otherSelections.isEmpty {
+            let before = allSelections
+            otherSelections = []
+            otherGoalColumns = []
+            select(anchor: document.beginningOfDocument, focus: document.endOfDocument)
+            goalColumn = nil
+            history.breakCoalescing()
+            sendSelectionsChanged(since: before)
+            return
+        }
         let before = selectionMark
         finishMove(anchor: document.beginningOfDocument, focus: document.endOfDocument, goal: nil, before: before)
     }

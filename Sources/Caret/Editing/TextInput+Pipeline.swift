@@ -47,6 +47,9 @@ extension TextInput {
         let before = selectionMark
         let runsBefore = attributeRuns
         let shown = shownSelection ?? before
+        // Several selections (a replace or clear among them): the others follow the change
+        // (`applyChange`) and the step keeps them all.
+        let beforeAll = otherSelections.isEmpty ? nil : allSelections
         // Queues `didApply`, sent with the events below once the selection and undo step are done.
         guard let (applied, enclosing) = applyChange(change.range, change.text) else { return false }
         traitsDidApply(change)
@@ -62,6 +65,14 @@ extension TextInput {
             }
         }
         goalColumn = nil
+        if let beforeAll {
+            mergeSelections()
+            history.record(.undoing([applied], before: beforeAll, after: allSelections), coalescing: change.coalescing,
+                           startsStep: change.kind == .lineBreak)
+            send(.editingChanged)
+            if shownSelection == nil { sendSelectionsChanged(since: beforeAll) } else { sendSelectionChanged(since: shown) }
+            return true
+        }
         history.record(.undoing(applied, before: before, after: selectionMark,
                                 attributes: AttributeSnapshots.between(runsBefore, attributeRuns)),
                        coalescing: change.coalescing, startsStep: change.kind == .lineBreak)

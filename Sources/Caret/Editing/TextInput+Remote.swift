@@ -58,6 +58,18 @@ extension TextInput {
                 let f = mapRemote(focus, changes, bias: caret || forward ? .before : .after)
                 if !caret && (a.utf8Offset < f.utf8Offset) != forward { select(anchor: a, focus: a) } else { select(anchor: a, focus: f) }
             }
+            let othersBefore = otherSelections
+            if !otherSelections.isEmpty {
+                // The other selections follow as the main one does (a caret stays before an insertion).
+                otherSelections = otherSelections.map { mark in
+                    guard let a = mark.anchor, let f = mark.focus else { return mark }
+                    let forward = a.utf8Offset <= f.utf8Offset
+                    return SelectionMark(anchor: mapRemote(a, changes, bias: a == f || !forward ? .before : .after),
+                                         focus: mapRemote(f, changes, bias: a == f || forward ? .before : .after))
+                }
+                otherGoalColumns = []
+                mergeSelections()
+            }
             goalColumn = nil
             let newEnd = last.utf8Range.upperBound + changes.newUTF8Count - changes.oldUTF8Count
             let newEnd16 = last.utf16Range.upperBound + changes.newUTF16Count - changes.oldUTF16Count
@@ -67,7 +79,7 @@ extension TextInput {
                                 insertedUTF16Range: first.utf16Range.lowerBound..<newEnd16)
             for i in pendingRanges.indices { pendingRanges[i] = changes.map(pendingRanges[i]) ?? edit.map(pendingRanges[i]) }
             post(.applied(edit, changes))
-            sendSelectionChanged(since: before)
+            sendSelectionsChanged(since: UndoHistory.Selections(main: before, others: othersBefore))
         }
     }
 
@@ -137,7 +149,8 @@ private struct HistoryRebaser {
     mutating func undoLevel(_ step: UndoHistory.Step) throws(TextError) -> UndoHistory.Step {
         let after = remote
         // The step's inverse, made for the text after it (`old`).
-        let inverse = step.undo.changeSet(in: old)
+        // A step of several selections comes out as one span (its other selections are lost).
+        let inverse = step.several == nil ? step.undo.changeSet(in: old) : InputChange.changeSet(step.undoChanges, in: old)
         let (mine, theirs) = try Self.rebase(inverse, remote)
         let newAfter = new
         try old.apply(inverse)
@@ -151,7 +164,7 @@ private struct HistoryRebaser {
     /// Rebases one redo step, the next to redo, and moves up to the text after it.
     mutating func redoLevel(_ step: UndoHistory.Step) throws(TextError) -> UndoHistory.Step {
         let before = remote
-        let forward = step.change.changeSet(in: old)
+        let forward = step.several == nil ? step.change.changeSet(in: old) : InputChange.changeSet(step.changes, in: old)
         let (mine, theirs) = try Self.rebase(forward, remote)
         let newBefore = new
         try old.apply(forward)

@@ -41,11 +41,16 @@ extension TextInput {
 
     func setSelectionFromCode(_ range: TextRange?) {
         let before = selectionMark
+        // Setting the one selection leaves no other (a change only when there were some).
+        let hadOthers = !otherSelections.isEmpty
         guard let range else {
             if composition != nil { endCompositionKeepingText() }
+            otherSelections = []
+            otherGoalColumns = []
             selectionMark = .none
             goalColumn = nil
             history.breakCoalescing()
+            if hadOthers && selectionMark == before { send(.selectionChanged) }
             sendSelectionChanged(since: before)
             return
         }
@@ -53,8 +58,12 @@ extension TextInput {
         selectFromCode(valid, forward: true, before: before)
     }
 
-    /// Selects `valid` (anchor at its start when `forward`, else at its end) as code does.
+    /// Selects `valid` (anchor at its start when `forward`, else at its end) as code does,
+    /// leaving no other selection.
     private func selectFromCode(_ valid: TextRange, forward: Bool, before: SelectionMark) {
+        let hadOthers = !otherSelections.isEmpty
+        otherSelections = []
+        otherGoalColumns = []
         if let marked = markedTextRange,
            valid.start.utf8Offset < marked.start.utf8Offset || valid.end.utf8Offset > marked.end.utf8Offset {
             endCompositionKeepingText()
@@ -62,6 +71,7 @@ extension TextInput {
         select(anchor: forward ? valid.start : valid.end, focus: forward ? valid.end : valid.start)
         goalColumn = nil
         history.breakCoalescing()
+        if hadOthers && selectionMark == before { send(.selectionChanged) }
         sendSelectionChanged(since: before)
     }
 
@@ -103,6 +113,8 @@ extension TextInput {
         markedTextRange = nil
         history.removeAll()
         goalColumn = nil
+        otherSelections = []
+        otherGoalColumns = []
         select(anchor: document.endOfDocument, focus: document.endOfDocument)
         let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))

@@ -21,7 +21,12 @@ extension TextInput {
             cancelComposition()
             return
         }
-        guard let (change, selection, attributes) = history.popUndo() else { return }
+        guard let (change, selection, several, attributes) = history.popUndo() else { return }
+        if let several {
+            replaySeveral(InputChange.inverted(several.changes),
+                          selecting: UndoHistory.Selections(main: selection, others: several.before))
+            return
+        }
         replay(change, selecting: selection, runs: attributes, restoring: \.before)
     }
 
@@ -30,6 +35,10 @@ extension TextInput {
     /// - Complexity: O(log n + m) for the m bytes the step holds.
     public func redo() {
         guard isEditable, composition == nil, let step = history.popRedo() else { return }
+        if let several = step.several {
+            replaySeveral(several.changes, selecting: UndoHistory.Selections(main: step.after, others: several.after))
+            return
+        }
         replay(step.change, selecting: step.after, runs: step.attributes, restoring: \.after)
     }
 
@@ -46,7 +55,7 @@ extension TextInput {
     }
 
     /// An estimate of the heap bytes the undo history holds, for an app that watches its
-    /// memory: the undo and redo steps' arrays at their allocated capacity (80 bytes a
+    /// memory: the undo and redo steps' arrays at their allocated capacity (88 bytes a
     /// step, spare slots included) plus each step's removed and inserted text that does not
     /// fit inside the step (more than 15 bytes: its length plus a 32-byte header). Not
     /// counted: the document, allocator rounding, and whether a string's storage is shared
@@ -78,6 +87,11 @@ extension TextInput {
             }
             guard applyChange(change.replaced, change.inserted, keepingRemoved: false) != nil else { return }
             restoreAttributeRuns(snapshots.map { $0.isUnknown ? nil : $0[keyPath: side] } ?? AttributeRuns())
+            // A one-selection step: undo and redo bring back its one selection.
+            let hadOthers = !otherSelections.isEmpty
+            otherSelections = []
+            otherGoalColumns = []
+            if hadOthers && selection == before { send(.selectionChanged) }
             selectionMark = selection
             goalColumn = nil
             send(.editingChanged)

@@ -56,6 +56,11 @@ public final class TextInput {
     var selectionMoves = 0
     /// The column up/down presses aim for; nil after any other change of the selection.
     @exclusivity(unchecked) var goalColumn: Int?
+    /// The selections besides the main one (`anchor`/`focus`), in document order, apart from
+    /// each other and from the main one (TextInput+Selections.swift). Empty with one selection.
+    @exclusivity(unchecked) var otherSelections: [SelectionMark] = []
+    /// The goal columns of `otherSelections` while up/down presses keep them; empty otherwise.
+    @exclusivity(unchecked) var otherGoalColumns: [Int?] = []
     /// Where the current composition started, while there is marked text.
     @exclusivity(unchecked) var composition: Composition?
     /// Undo and redo steps.

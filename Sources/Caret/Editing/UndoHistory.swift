@@ -3,8 +3,10 @@
 /// A step is one contiguous replacement — where it starts, the text it removed, the text it
 /// inserted — with the selections from before and after it. Every user edit is one such
 /// replacement (the pipeline builds it so), consecutive typing extends the inserted text and
-/// consecutive deleting the removed text, so a step costs its own text plus 80 bytes,
+/// consecutive deleting the removed text, so a step costs its own text plus 88 bytes,
 /// whatever the document's size (docs/ARCHITECTURE.md, "The editing model", has the figures).
+/// A step made at several selections holds all its replacements and selections out of line
+/// (`SeveralChanges`), and grows one for one as typing at one caret does.
 struct UndoHistory {
     struct Step {
         /// Byte offset where the replacement starts.
@@ -20,6 +22,10 @@ struct UndoHistory {
         /// The attribute runs before and after the step; nil when no character had
         /// attributes on either side.
         var attributes: AttributeSnapshots?
+        /// A step made while there were several selections: all its replacements and the
+        /// other selections before and after it (`before`/`after` keep the main one); nil for
+        /// the usual one-selection step, which then costs no more than before.
+        var several: SeveralChanges?
 
         /// THE builder of undo steps: `change` (kept in the compact form coalescing grows:
         /// where it starts, what it removed, what it inserted) with the selections from before
@@ -31,12 +37,61 @@ struct UndoHistory {
                  before: before, after: after, attributes: attributes)
         }
 
-        /// The step's change. O(1).
+        /// THE builder's form for several selections: `changes` (made for the text before the
+        /// step, sorted, apart) with every selection before and after it. O(1).
+        static func undoing(_ changes: [InputChange], before: Selections, after: Selections) -> Step {
+            // The inline change stays empty: `several` holds them all (`changes`, `undoChanges`).
+            Step(utf8Start: changes.first?.replaced.lowerBound ?? 0, removed: "", inserted: "",
+                 before: before.main, after: after.main,
+                 several: SeveralChanges(changes: changes, before: before.others, after: after.others))
+        }
+
+        /// The step's replacements, made for the text before it, in order. O(k).
+        var changes: [InputChange] { several?.changes ?? [change] }
+
+        /// What undo applies: the inverse of every replacement, made for the text after the
+        /// step. O(k).
+        var undoChanges: [InputChange] { several.map { InputChange.inverted($0.changes) } ?? [undo] }
+
+        /// The step's change (a step of several selections: see `changes`). O(1).
         var change: InputChange { InputChange(at: utf8Start, removing: removed, inserting: inserted) }
 
         /// What undo applies: the step's change inverted (its inserted text, in the text after
         /// it, replaced by what it removed). Redo applies `change`. O(1).
         var undo: InputChange { change.inverted }
+    }
+
+    /// Every selection at one moment: the main one and the others in document order (with
+    /// the main one's place among them given by position).
+    struct Selections: Equatable {
+        var main: SelectionMark
+        var others: [SelectionMark]
+    }
+
+    /// The part of a step that several selections need, kept out of line so that a
+    /// one-selection step stays small.
+    final class SeveralChanges {
+        /// The replacements, made for the text before the step, sorted and apart (grown in
+        /// place while the step is open).
+        var changes: [InputChange]
+        /// The selections besides the main one before and after the step.
+        let before: [SelectionMark]
+        var after: [SelectionMark]
+
+        init(changes: [InputChange], before: [SelectionMark], after: [SelectionMark]) {
+            self.changes = changes
+            self.before = before
+            self.after = after
+        }
+
+        /// Heap bytes it holds (arrays at their count, texts over 15 bytes). O(k).
+        var footprint: Int {
+            func heap(_ s: String) -> Int { s.utf8.count > 15 ? s.utf8.count + 32 : 0 }
+            var total = 48 + changes.count * MemoryLayout<InputChange>.stride
+                + (before.count + after.count) * MemoryLayout<SelectionMark>.stride
+            for c in changes { total += heap(c.removed) + heap(c.inserted) }
+            return total
+        }
     }
 
     /// Which kind of edit a step can grow by.
@@ -93,8 +148,10 @@ struct UndoHistory {
         redoSteps.removeAll()
         if !startsStep, let coalescing, coalescing == open, dropped < storage.count,
            storage[storage.count - 1].after == step.before,
+           storage[storage.count - 1].several?.after == step.several?.before,
            Self.merge(&storage[storage.count - 1], step, coalescing) {
-            if coalescing == .deletingBackward { backspaced.append(step.removed) }
+            // A step of several selections grew its own texts (`growSeveral`).
+            if coalescing == .deletingBackward && step.several == nil { backspaced.append(step.removed) }
             return
         }
         settle()
@@ -112,6 +169,22 @@ struct UndoHistory {
     /// or returns false when `next` does not continue it. A Backspace's text is left to the
     /// caller (`backspaced`).
     private static func merge(_ last: inout Step, _ next: Step, _ kind: Coalescing) -> Bool {
+        if last.several != nil || next.several != nil {
+            guard let theirs = next.several,
+                  last.several.map({ Self.continuesSeveral($0.changes, theirs.changes, kind) }) ?? false
+            else { return false }
+            // Grown in place, as one step's text is: a copy would make every keystroke at k
+            // carets copy the k texts typed so far (so nothing else may hold the changes here).
+            // Shared (a redo stack's copy), it is copied once.
+            if !isKnownUniquelyReferenced(&last.several) {
+                let shared = last.several!
+                last.several = SeveralChanges(changes: shared.changes, before: shared.before, after: shared.after)
+            }
+            Self.growSeveral(last.several!, by: theirs.changes, kind)
+            last.several!.after = theirs.after
+            last.after = next.after
+            return true
+        }
         switch kind {
         case .typing:
             guard next.removed.isEmpty, next.utf8Start == last.utf8Start + last.inserted.utf8.count else { return false }
@@ -127,6 +200,48 @@ struct UndoHistory {
         last.after = next.after
         last.attributes = AttributeSnapshots.joined(last.attributes, next.attributes)
         return true
+    }
+
+    /// Whether several selections' replacements `next` (made for the text after `last`)
+    /// continue `last` (made for the text before it) one for one, as `merge` asks of one.
+    /// O(k).
+    private static func continuesSeveral(_ last: [InputChange], _ next: [InputChange], _ kind: Coalescing) -> Bool {
+        guard last.count == next.count else { return false }
+        var shift = 0  // where `last[i]` starts in the text after it, less where it starts before
+        for (l, n) in zip(last, next) {
+            let start = l.replaced.lowerBound + shift
+            switch kind {
+            case .typing:
+                guard n.removed.isEmpty, n.replaced.lowerBound == start + l.inserted.utf8.count else { return false }
+            case .deletingBackward:
+                guard l.inserted.isEmpty, n.inserted.isEmpty, n.replaced.upperBound == start else { return false }
+            case .deletingForward:
+                guard l.inserted.isEmpty, n.inserted.isEmpty, n.replaced.lowerBound == start else { return false }
+            }
+            shift += l.inserted.utf8.count - l.removed.utf8.count
+        }
+        return true
+    }
+
+    /// Extends each of `several`'s replacements by its counterpart in `next`
+    /// (`continuesSeveral` said it continues them). O(k + the new text), plus the removed
+    /// text for Backspace, whose piece goes in front.
+    private static func growSeveral(_ several: SeveralChanges, by next: [InputChange], _ kind: Coalescing) {
+        for i in next.indices {
+            let n = next[i]
+            switch kind {
+            case .typing:
+                several.changes[i].inserted += n.inserted
+            case .deletingBackward:
+                let start = several.changes[i].replaced.lowerBound - n.removed.utf8.count
+                several.changes[i].removed = n.removed + several.changes[i].removed
+                several.changes[i].replaced = start..<(start + several.changes[i].removed.utf8.count)
+            case .deletingForward:
+                several.changes[i].removed += n.removed
+                let start = several.changes[i].replaced.lowerBound
+                several.changes[i].replaced = start..<(start + several.changes[i].removed.utf8.count)
+            }
+        }
     }
 
     /// Applies `limit` to both stacks. O(1) amortized per dropped step.
@@ -171,12 +286,14 @@ struct UndoHistory {
     }
 
     /// Takes the last step off the undo stack and puts it on the redo stack; returns what
-    /// undo applies (`Step.undo`) and the selection it restores.
-    mutating func popUndo() -> (undo: InputChange, selection: SelectionMark, attributes: AttributeSnapshots?)? {
+    /// undo applies (`Step.undo`), the selection it restores, for a step of several
+    /// selections the rest of it, and the attribute runs it kept.
+    mutating func popUndo() -> (undo: InputChange, selection: SelectionMark, several: SeveralChanges?,
+                                attributes: AttributeSnapshots?)? {
         settle()
         guard dropped < storage.count else { return nil }
         let last = storage.count - 1
-        let result = (storage[last].undo, storage[last].before, storage[last].attributes)
+        let result = (storage[last].undo, storage[last].before, storage[last].several, storage[last].attributes)
         redoSteps.append(storage.removeLast())
         open = nil
         trim()      // the redo stack may already hold `limit` steps (kept when the limit fell)
@@ -222,8 +339,10 @@ struct UndoHistory {
         var total = (storage.capacity + redoSteps.capacity) * stride
         total += backspaced.capacity * MemoryLayout<String>.stride
         for piece in backspaced { total += heap(piece) }
-        for step in storage[dropped...] { total += heap(step.removed) + heap(step.inserted) }
-        for step in redoSteps { total += heap(step.removed) + heap(step.inserted) }
+        for step in storage[dropped...] {
+            total += heap(step.removed) + heap(step.inserted) + (step.several?.footprint ?? 0)
+        }
+        for step in redoSteps { total += heap(step.removed) + heap(step.inserted) + (step.several?.footprint ?? 0) }
         return total
     }
 }

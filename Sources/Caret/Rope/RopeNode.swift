@@ -71,11 +71,14 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         return branch(height: nodes.first!.height + 1, nodes.lazy.map(Child.init))
     }
 
+    // A generic class's deinit is never specialised: through `Chunk`'s witnesses, the items are
+    // destroyed by code specialised for the chunk type (`RopeChunk.deinitialize`), not element
+    // by element through the runtime's value witnesses.
     deinit {
         if height == 0 {
-            chunks.base.deinitialize(count: itemCount)
+            Chunk.deinitialize(chunks: chunks.base, count: itemCount)
         } else {
-            children.base.deinitialize(count: itemCount)
+            Chunk.deinitialize(children: children.base, count: itemCount)
         }
     }
 
@@ -127,13 +130,17 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         }
     }
 
-    /// A shallow copy: the same items (chunks share their storage until written).
+    /// A shallow copy: the same items (chunks share their storage until written). Item by item:
+    /// `initialize(from:count:)` copies through the runtime's value witnesses (a generic
+    /// summary makes each copy look its type up).
     func copy() -> RopeNode {
         let node = RopeNode.make(height: height)
         if height == 0 {
-            node.chunks.base.initialize(from: chunks.base, count: itemCount)
+            let from = chunks.base, to = node.chunks.base
+            for k in 0..<itemCount { (to + k).initialize(to: from[k]) }
         } else {
-            node.children.base.initialize(from: children.base, count: itemCount)
+            let from = children.base, to = node.children.base
+            for k in 0..<itemCount { (to + k).initialize(to: from[k]) }
         }
         node.head.pointee.itemCount = itemCount
         node.summary = summary

@@ -2,7 +2,9 @@
 ///
 /// The tree knows nothing about what a summary counts; it only adds and subtracts them. The text
 /// layer supplies `TextSummary` (bytes, UTF-16 units, scalars, graphemes, lines).
-protocol RopeSummary: Sendable, Equatable {
+/// Plain bits (`BitwiseCopyable`): a node's items are copied and destroyed with no work for
+/// their summaries (`RopeChunk.deinitialize(children:count:)`).
+protocol RopeSummary: Sendable, Equatable, BitwiseCopyable {
     /// The summary of nothing.
     static var zero: Self { get }
     static func + (lhs: Self, rhs: Self) -> Self
@@ -18,10 +20,25 @@ protocol RopeChunk: Sendable {
     /// it as a constant. At least 4 (every non-root node keeps a sibling to merge with).
     /// Defaults to `RopeShape.maxChildren`.
     static var maxChildren: Int { get }
+    /// Destroys `count` chunks from `chunks` (a leaf's items). A requirement, so that a node's
+    /// deinit (generic code) reaches a loop specialised for the chunk type.
+    static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int)
+    /// Destroys `count` children from `children` (a branch's items); see above.
+    static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int)
 }
 
 extension RopeChunk {
     static var maxChildren: Int { RopeShape.maxChildren }
+
+    static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int) {
+        for k in 0..<count { (chunks + k).deinitialize(count: 1) }
+    }
+
+    static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int) {
+        // A child's one reference is its node (the summary is plain bits): releasing it is the
+        // whole of its destruction, where `deinitialize` goes through the value witnesses.
+        for k in 0..<count { Unmanaged.passUnretained(children[k].node).release() }
+    }
     /// The fewest items a node other than the root holds.
     static var minChildren: Int { maxChildren / 2 }
 }

@@ -92,12 +92,20 @@ extension TextChunk {
     /// already); else a scan from the nearest anchor. Reads the chunk where it lies: a method
     /// called on `pointee` makes the caller copy the chunk (a retain and a release of each of
     /// its arrays) for the call; here only the scan, when the scalars do not decide, does.
-    /// O(1) usually, O(chunk / 4) at most.
+    /// The answers that need no byte (the chunk's ends, a chunk of one-byte clusters) are
+    /// inline at the caller, the rest out of line. O(1) usually, O(chunk / 4) at most.
+    @inline(__always)
     static func snappedBoundary(in chunk: UnsafePointer<TextChunk>, atOrBefore x: Int) -> Int {
         if x <= 0 { return 0 }
-        let count = chunk.pointee.bytes.count
-        if x >= count { return count }
-        if chunk.pointee.summary.graphemes == chunk.pointee.summary.utf8 { return x }
+        let summary = chunk.pointee.summary
+        if x >= summary.utf8 { return summary.utf8 }
+        if summary.graphemes == summary.utf8 { return x }
+        return scannedBoundary(in: chunk, atOrBefore: x)
+    }
+
+    /// `snappedBoundary(in:atOrBefore:)` inside a chunk with longer clusters.
+    @inline(never)
+    private static func scannedBoundary(in chunk: UnsafePointer<TextChunk>, atOrBefore x: Int) -> Int {
         let table = GraphemeClassTable.shared
         let confirmed = chunk.pointee.bytes.withUnsafeBufferPointer { p in
             UTF8Scalars.isLead(p[x]) && isContextFreeBoundary(in: p, at: x, table: table)

@@ -58,6 +58,25 @@ final class TextInputAttributeTests: XCTestCase {
         XCTAssertEqual(input.typingAttributes, [:])
     }
 
+    func testTypingAtSeveralCaretsGivesEachInsertionTheTypingAttributes() {
+        let input = plain("abcd")
+        let doc = input.document
+        input.setAttributes(bold, range: doc.textRange(from: doc.position(at: 0)!, to: doc.position(at: 2)!)!)
+        caret(input, at: 1)
+        input.addSelection(doc.textRange(from: doc.position(at: 3)!, to: doc.position(at: 3)!)!)
+        input.typingAttributes = italic
+        input.insertText("X")
+        XCTAssertEqual(input.document.string, "aXbcXd")
+        assertRuns(input, [("a", bold), ("X", italic), ("b", bold), ("c", [:]), ("X", italic), ("d", [:])])
+        input.undo()
+        XCTAssertEqual(input.document.string, "abcd")
+        assertRuns(input, [("ab", bold), ("cd", [:])])
+        // A step of several selections keeps no runs: redo's text takes the attributes at the
+        // main caret, as typed there; the runs still cover the text.
+        input.redo()
+        XCTAssertEqual(runs(input).map(\.0).joined(), "aXbcXd")
+    }
+
     func testSetAttributesMergesNeighboursAndUndoes() {
         let input = plain("héllo wörld 🇯🇵")
         let doc = input.document

@@ -131,7 +131,7 @@ extension TextDocument {
         if M.self == GraphemeMetric.self { return utf8Offset(ofGrapheme: offset) }
         let (c, local) = locate(offset, in: M.self)
         if !snapped || M.self == GraphemeMetric.self { return c.prefix.utf8 + local }
-        return c.prefix.utf8 + c.chunk.graphemeBoundary(atOrBefore: local).utf8
+        return c.prefix.utf8 + TextChunk.snappedBoundary(in: c.chunkAddress, atOrBefore: local)
     }
 }
 
@@ -151,7 +151,20 @@ extension TextDocument {
     /// - Returns: nil when `offset` is negative or past the end.
     /// - Complexity: O(log n) plus one chunk scan.
     public func position(at offset: Int, unit: TextUnit = .grapheme) -> TextPosition? {
-        utf8Offset(of: offset, in: unit).map { TextPosition(utf8Offset: $0) }
+        if let x = utf8OffsetNearEditPlace(offset, in: unit) { return TextPosition(utf8Offset: x) }
+        return utf8Offset(of: offset, in: unit).map { TextPosition(utf8Offset: $0) }
+    }
+
+    /// The byte offset `utf8Offset(of:in:)` gives, when `offset` (a scalar, UTF-16 or UTF-8
+    /// offset) is next to the edit place with ASCII between (`localRangeNearEditPlace`): then it
+    /// is arithmetic, then snapped in the place's chunk — no search and no finger to store, the
+    /// next edit starts from the same place. Nil otherwise. O(distance), at most `placeReach`.
+    @inline(__always)
+    private func utf8OffsetNearEditPlace(_ offset: Int, in unit: TextUnit) -> Int? {
+        guard unit != .grapheme, let (place, _, bytes) = localRangeNearEditPlace(offset..<offset, in: unit) else {
+            return nil
+        }
+        return place.cursor.prefix.utf8 + TextChunk.snappedBoundary(in: place.cursor.chunkAddress, atOrBefore: bytes.lowerBound)
     }
 
     /// The offset of `position` from the start, in `unit`.
@@ -215,7 +228,16 @@ extension TextDocument {
     /// - Returns: nil when either lies outside this document.
     /// - Complexity: O(log n) plus two chunk scans.
     public func textRange(from: TextPosition, to: TextPosition) -> TextRange? {
-        guard let a = validated(from), let b = validated(to) else { return nil }
+        let x = from.utf8Offset, y = to.utf8Offset
+        // Both ends in one chunk (a caret, a selection, the range of an edit): one search, none
+        // at the edit place.
+        let a: Int, b: Int
+        if x >= 0 && y >= 0 && max(x, y) < rope.summary.utf8, let bytes = snappedInOneChunk(min(x, y), max(x, y)) {
+            (a, b) = x <= y ? (bytes.lowerBound, bytes.upperBound) : (bytes.upperBound, bytes.lowerBound)
+        } else {
+            guard let first = validated(from), let second = validated(to) else { return nil }
+            (a, b) = (first, second)
+        }
         return TextRange(start: TextPosition(utf8Offset: a, affinity: from.affinity),
                          end: TextPosition(utf8Offset: b, affinity: to.affinity))
     }
@@ -225,12 +247,18 @@ extension TextDocument {
     func validated(_ range: TextRange) -> Range<Int>? {
         let lo = min(range.start.utf8Offset, range.end.utf8Offset)
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
-        if lo >= 0 && hi < rope.summary.utf8 {
-            let (c, near) = seekFromFinger(lo, in: UTF8Metric.self, bias: .before)
-            if near == nil { remember(c) }
-            if let bytes = snapped(lo, hi, in: c) { return bytes }
-        }
+        if lo >= 0 && hi < rope.summary.utf8, let bytes = snappedInOneChunk(lo, hi) { return bytes }
         return validatedEnds(range)
+    }
+
+    /// Bytes `lo...hi` (`0 <= lo <= hi <` count) snapped back to grapheme boundaries when both
+    /// lie in the chunk that holds byte `lo - 1` (found from the finger, left there); else nil.
+    /// O(1) at the edit place, else O(log n), plus the snapping (O(1) usually).
+    @inline(__always)
+    private func snappedInOneChunk(_ lo: Int, _ hi: Int) -> Range<Int>? {
+        let (c, near) = seekFromFinger(lo, in: UTF8Metric.self, bias: .before)
+        if near == nil { remember(c) }
+        return snapped(lo, hi, in: c)
     }
 
     /// `validated(_:)` for an edit: both ends in the chunk of the last edit (typing at the caret
@@ -242,6 +270,19 @@ extension TextDocument {
         let hi = max(range.start.utf8Offset, range.end.utf8Offset)
         if let place = finger.editPlace, place.root == rootID, lo > place.cursor.prefix.utf8,
            let bytes = snapped(lo, hi, in: place.cursor) {
+            let local = lo - place.cursor.prefix.utf8
+            if let point = place.point, point.knowsScalars, point.utf8 <= local && local - point.utf8 <= Self.placeReach {
+                return bytes
+            }
+            // The place's point is far from the edit or has no counts (an edit in bytes left
+            // it), while a lookup in units just left the finger nearer in the same chunk (the
+            // public replay: `position(at:unit:)`, then `replace`): the edit starts from that
+            // point instead, so that the point after it knows its counts again.
+            if let state = finger.load(), state.root == rootID, state.edits == finger.edits,
+               state.index == place.cursor.index, let point = state.point, point.knowsScalars,
+               point.utf8 <= hi - place.cursor.prefix.utf8 {
+                finger.notePlace(EditPlace(root: rootID, cursor: place.cursor, point: point))
+            }
             return bytes
         }
         if lo >= 0 && hi < rope.summary.utf8 {

@@ -18,7 +18,13 @@ extension TextDocument {
     @inline(__always)
     func localRangeNearEditPlace(_ range: Range<Int>, in unit: TextUnit)
         -> (place: EditPlace, point: ChunkPoint, bytes: Range<Int>)? {
-        guard let place = finger.editPlace, place.root == rootID, let point = place.point else { return nil }
+        guard let place = finger.editPlace, place.root == rootID, var point = place.point else { return nil }
+        if !point.knowsScalars {
+            // An edit in bytes (the public `replace`) leaves a point without counts; in an ASCII
+            // chunk every count is the byte offset.
+            let summary = place.cursor.chunkAddress.pointee.summary
+            if summary.scalars == summary.utf8 { point = ChunkPoint(utf8: point.utf8, utf16: point.utf8, scalars: point.utf8) }
+        }
         let prefix = place.cursor.prefix
         let pointOffset: Int
         switch unit {
