@@ -48,7 +48,7 @@ let package = Package(
             name: "CaretICU",
             dependencies: ["CICU", "CICUI18N"]
         ),
-        // The engine: generic rope (Rope/), text storage and segmentation (Text/), public API (Document/).
+        // The engine: generic rope (Rope/), text storage (Text/), public API (Document/); layers in docs/ARCHITECTURE.md.
         .target(
             name: "Caret",
             dependencies: ["CaretICU"]

@@ -84,11 +84,11 @@ final class ICUServicesTests: XCTestCase {
 
     func testQuotationMarks() {
         XCTAssertEqual(ICULocaleData.quotationMarks(locale: "en"),
-                       .init(start: "“", end: "”", alternateStart: "‘", alternateEnd: "’"))
+                       .init(open: "“", close: "”", alternateOpen: "‘", alternateClose: "’"))
         XCTAssertEqual(ICULocaleData.quotationMarks(locale: "de"),
-                       .init(start: "„", end: "“", alternateStart: "‚", alternateEnd: "‘"))
-        XCTAssertEqual(ICULocaleData.quotationMarks(locale: "fr")?.start, "«")
-        XCTAssertEqual(ICULocaleData.quotationMarks(locale: "ja")?.start, "「")
+                       .init(open: "„", close: "“", alternateOpen: "‚", alternateClose: "‘"))
+        XCTAssertEqual(ICULocaleData.quotationMarks(locale: "fr")?.open, "«")
+        XCTAssertEqual(ICULocaleData.quotationMarks(locale: "ja")?.open, "「")
     }
 
     func testNumberSymbols() {

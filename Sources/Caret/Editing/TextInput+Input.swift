@@ -24,7 +24,7 @@ extension TextInput {
             commitComposition(as: typed)
             return
         }
-        let hasBreak = kind == .multiLine && typed.unicodeScalars.contains(where: Autocapitalization.isLineBreak)
+        let hasBreak = kind == .multiLine && typed.unicodeScalars.contains(where: LineTerminator.contains)
         submit(ProposedChange(range: selectionUTF8, text: typed, kind: hasBreak ? .lineBreak : .typing))
     }
 
@@ -138,7 +138,7 @@ extension TextInput {
     /// space: what a field makes of pasted lines. O(n).
     static func lineBreaksAsSpaces(_ text: String) -> String {
         // A line break is never part of a longer cluster (CR LF aside): the scalars tell.
-        guard text.unicodeScalars.contains(where: Autocapitalization.isLineBreak) else { return text }
+        guard text.unicodeScalars.contains(where: LineTerminator.contains) else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
     }
 

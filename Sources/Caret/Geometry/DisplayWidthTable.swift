@@ -31,7 +31,7 @@ struct DisplayWidthTable: @unchecked Sendable {
         set("[[:Mn:][:Me:][:Hangul_Syllable_Type=V:][:Hangul_Syllable_Type=T:]]", .mark)
         set("[[\\u0000-\\u001F][\\u007F-\\u009F]]", .control)
         set("[\\u0009]", .tab)
-        set("[[\\u000A-\\u000D][\\u0085][\\u2028][\\u2029]]", .terminator)
+        for c in LineTerminator.scalars { flat[Int(c.value)] = DisplayWidthClass.terminator.rawValue }
         ICUProperties.forEachCodePoint(inSet: "[:Emoji:]") { flat[$0] |= Self.emoji }
         ICUProperties.forEachCodePoint(inSet: "[:Emoji_Presentation:]") { flat[$0] |= Self.emojiPresentation }
         ICUProperties.forEachCodePoint(inSet: "[:Extended_Pictographic:]") { flat[$0] |= Self.pictographic }

@@ -4,14 +4,6 @@ internal import CaretICU
 /// for the editing model's smart quotes and number input (issue 11). Unknown locales fall back
 /// to the root locale's data, as in ICU.
 enum ICULocaleData {
-    /// A locale's quotation marks: the outer pair and the pair used inside it.
-    struct QuotationMarks: Equatable {
-        var start: String
-        var end: String
-        var alternateStart: String
-        var alternateEnd: String
-    }
-
     /// The quotation marks of `locale` ("de": „ “ ‚ ‘). nil when ICU fails.
     static func quotationMarks(locale: String) -> QuotationMarks? {
         func mark(_ which: caret_quotation_mark) -> String? {
@@ -22,7 +14,7 @@ enum ICULocaleData {
         guard let start = mark(CARET_QUOTATION_START), let end = mark(CARET_QUOTATION_END),
               let alternateStart = mark(CARET_QUOTATION_ALTERNATE_START),
               let alternateEnd = mark(CARET_QUOTATION_ALTERNATE_END) else { return nil }
-        return QuotationMarks(start: start, end: end, alternateStart: alternateStart, alternateEnd: alternateEnd)
+        return QuotationMarks(open: start, close: end, alternateOpen: alternateStart, alternateClose: alternateEnd)
     }
 
     /// A string ICU writes as UTF-16 into a buffer, asked again with the capacity it needs when

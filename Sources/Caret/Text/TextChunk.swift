@@ -129,7 +129,7 @@ extension TextChunk {
         if summary.lines == 0 { return 0 }
         return bytes.withUnsafeBufferPointer { p in
             var n = 0
-            forEachLineBreak(in: p, upTo: x) { _ in n += 1; return true }
+            LineTerminator.forEachEnd(in: p, upTo: x) { _ in n += 1; return true }
             return n
         }
     }
@@ -163,69 +163,12 @@ extension TextChunk {
         bytes.withUnsafeBufferPointer { p in
             var seen = 0
             var result = p.count
-            forEachLineBreak(in: p, upTo: p.count) { end in
+            LineTerminator.forEachEnd(in: p, upTo: p.count) { end in
                 seen += 1
                 if seen == n { result = end; return false }
                 return true
             }
             return result
         }
-    }
-}
-
-/// Calls `body` with the end of each line terminator that ends at or before byte `limit` of
-/// `p` (valid UTF-8 that does not end between CR and LF), in order, until it returns false.
-/// Skips eight bytes at a time where none of them can be part of a terminator.
-@inline(__always)
-func forEachLineBreak(in p: UnsafeBufferPointer<UInt8>, upTo limit: Int, _ body: (Int) -> Bool) {
-    guard let base = p.baseAddress else { return }
-    var i = 0
-    while i < limit {
-        if i + 8 <= limit {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            if !mayHoldLineTerminator(word) { i += 8; continue }
-        }
-        let b = p[i]
-        var length = 1
-        var isBreak = false
-        switch b {
-        case 0x0A, 0x0B, 0x0C: isBreak = true
-        case 0x0D:
-            if i + 1 < p.count && p[i + 1] == 0x0A { length = 2 }
-            isBreak = true
-        case 0xC2:
-            isBreak = i + 1 < p.count && p[i + 1] == 0x85
-            length = isBreak ? 2 : 1
-        case 0xE2:
-            isBreak = i + 2 < p.count && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9)
-            length = isBreak ? 3 : 1
-        default: break
-        }
-        if isBreak && i + length > limit { return }
-        i += length
-        if isBreak && !body(i) { return }
-    }
-}
-
-/// False when no byte of `word` is 0x0A–0x0D, 0xC2 or 0xE2, so it holds no part of a line
-/// terminator's first byte.
-@inline(__always)
-func mayHoldLineTerminator(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & high != 0 }
-    let below0E = (word &- ones &* 0x0E) & ~word & high          // some byte < 0x0E
-    return below0E != 0 || hasZeroByte(word ^ (ones &* 0xC2)) || hasZeroByte(word ^ (ones &* 0xE2))
-}
-
-/// The length of the line terminator that ends at byte `end` of `bytes`, or 0.
-func lineTerminatorLength(endingAt end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard end > 0 else { return 0 }
-    let b = bytes[end - 1]
-    switch b {
-    case 0x0A: return end >= 2 && bytes[end - 2] == 0x0D ? 2 : 1
-    case 0x0B, 0x0C, 0x0D: return 1
-    case 0x85: return end >= 2 && bytes[end - 2] == 0xC2 ? 2 : 0
-    case 0xA8, 0xA9: return end >= 3 && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 ? 3 : 0
-    default: return 0
     }
 }

@@ -8,7 +8,7 @@ struct TextSummary: RopeSummary, CustomStringConvertible {
     var scalars: Int
     /// Extended grapheme clusters that start in this text.
     var graphemes: Int
-    /// Hard line terminators that end in this text (CRLF counts once).
+    /// Hard line terminators (`LineTerminator`) that end in this text (CRLF counts once).
     var lines: Int
 
     static let zero = TextSummary(utf8: 0, utf16: 0, scalars: 0, graphemes: 0, lines: 0)
@@ -115,11 +115,10 @@ extension TextSummary {
                     continue
                 }
                 let cls: GraphemeProperty
-                switch b {
+                switch b {                  // the ASCII half of `LineTerminator`, CR LF counted once
                 case 0x0A: cls = .lf; lines += 1
                 case 0x0D: cls = .cr; if i + 1 >= n || bytes[i + 1] != 0x0A { lines += 1 }
-                case 0x0B, 0x0C: cls = .control; lines += 1
-                default: cls = .control
+                default: cls = .control; if LineTerminator.containsASCII(UInt32(b)) { lines += 1 }
                 }
                 if breaker.isBoundary(before: cls) {
                     if i >= nextTarget { reach(i, graphemes) }
@@ -131,7 +130,7 @@ extension TextSummary {
             let (c, length) = UTF8Scalars.decode(bytes, at: i)
             scalars += 1
             if length == 4 { utf16 += 1 }
-            if c == 0x85 || c == 0x2028 || c == 0x2029 { lines += 1 }
+            if LineTerminator.containsBeyondASCII(c) { lines += 1 }
             if breaker.isBoundary(before: table(c)) {
                 if i >= nextTarget { reach(i, graphemes) }
                 graphemes += 1

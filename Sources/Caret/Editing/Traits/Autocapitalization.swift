@@ -50,7 +50,7 @@ enum Autocapitalization {
         var i = k
         while i > first, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
         if i == first { return reachesStart }
-        if isLineBreak(scalars[i - 1]) { return true }
+        if LineTerminator.contains(scalars[i - 1]) { return true }
         if i == k { return false }
         var j = i
         while j > first, isClosing(scalars[j - 1]) { j -= 1 }
@@ -93,10 +93,10 @@ enum Autocapitalization {
         letter.isASCII ? ("a"..."z").contains(letter) : letter.properties.changesWhenUppercased
     }
 
-    /// `isHorizontalSpace(s) || isOpening(s) || isLineBreak(s)`, with one property lookup
+    /// `isHorizontalSpace(s) || isOpening(s) || LineTerminator.contains(s)`, with one property lookup
     /// for a scalar outside ASCII (the typing of any letter after a letter asks it).
     static func mayPrecedeSentenceStart(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII || isLineBreak(s) { return isHorizontalSpace(s) || isOpening(s) || isLineBreak(s) }
+        if s.isASCII || LineTerminator.contains(s) { return isHorizontalSpace(s) || isOpening(s) || LineTerminator.contains(s) }
         let p = s.properties
         switch p.generalCategory {
         case .spaceSeparator, .openPunctuation, .initialPunctuation: return true
@@ -119,14 +119,6 @@ enum Autocapitalization {
 
     static func isHorizontalSpace(_ s: Unicode.Scalar) -> Bool {
         s == " " || s == "\t" || !s.isASCII && s.properties.generalCategory == .spaceSeparator
-    }
-
-    /// The hard line terminators of the document (LF, CR, VT, FF, NEL, LS, PS).
-    static func isLineBreak(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
     }
 
     /// What UAX #29 lets stand between a sentence's end and the spaces after it: closing

@@ -18,9 +18,9 @@ final class InputLocale: InputLanguage {
     var quotationMarks: QuotationMarks {
         if let marks { return marks }
         // English marks if ICU has none to give (it falls back to the root's, so only when ICU fails).
-        let found = ICULocaleData.quotationMarks(locale: identifier).map {
-            QuotationMarks(open: $0.start, close: $0.end, alternateOpen: $0.alternateStart, alternateClose: $0.alternateEnd)
-        } ?? QuotationMarks(open: "\u{201C}", close: "\u{201D}", alternateOpen: "\u{2018}", alternateClose: "\u{2019}")
+        let found =
+            ICULocaleData.quotationMarks(locale: identifier)
+            ?? QuotationMarks(open: "\u{201C}", close: "\u{201D}", alternateOpen: "\u{2018}", alternateClose: "\u{2019}")
         marks = found
         return found
     }

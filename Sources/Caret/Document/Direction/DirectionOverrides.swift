@@ -124,9 +124,8 @@ extension DirectionOverrides: TextEditFollower {
         if keepsUpper {
             set(upperParagraph.rightToLeft, atParagraphStart: newEnd)
         }
-        let inserted = new.string(utf8Range: s..<newEnd).utf8
-        guard inserted.contains(where: { $0 == 0x0A || $0 == 0x0B || $0 == 0x0C || $0 == 0x0D || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 })
-        else { return }
+        let inserted = new.string(utf8Range: s..<newEnd)
+        guard inserted.unicodeScalars.contains(where: LineTerminator.contains) else { return }
         let first = new.lineIndex(ofUTF8: new.graphemeBoundary(atOrBefore: s).utf8)
         guard let start = new.utf8OffsetOfLineStart(first),
               let inherited = direction(atParagraphStart: start) else { return }

@@ -111,7 +111,7 @@ extension TextDocument {
         let ls = s - cursor.prefix.utf8, le = e - cursor.prefix.utf8
         @inline(__always) func lineBreaks(_ p: UnsafeBufferPointer<UInt8>) -> Int {
             var n = 0
-            for b in p where b >= 0x0A && b <= 0x0C { n += 1 }
+            for b in p where LineTerminator.containsASCII(UInt32(b)) { n += 1 }   // CR is not simple ASCII
             return n
         }
         // (ls is 0 only at the text's start: the cursor's chunk holds byte s - 1 otherwise.)

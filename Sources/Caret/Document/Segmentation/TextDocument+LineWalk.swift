@@ -94,9 +94,9 @@ extension TextDocument {
                         var end: Int?
                         if breaksLeft > 0 {
                             let rest = UnsafeBufferPointer(rebasing: p[from...])
-                            forEachLineBreak(in: rest, upTo: rest.count) { end = from + $0; return false }
+                            LineTerminator.forEachEnd(in: rest, upTo: rest.count) { end = from + $0; return false }
                         }
-                        let contentEnd = end.map { $0 - lineTerminatorLength(endingAt: $0, in: p) } ?? p.count
+                        let contentEnd = end.map { $0 - LineTerminator.length(endingAt: $0, in: p) } ?? p.count
                         if overridden == nil && direction.decided == nil {
                             direction.feed(UnsafeBufferPointer(rebasing: p[from..<contentEnd]))
                         }

@@ -21,7 +21,7 @@ extension TextDocument {
         // The terminator ends at `next`: it lies in the chunk that ends there or holds it.
         let c = cursor(at: next, in: UTF8Metric.self, bias: .before)
         let local = next - c.prefix.utf8
-        let length = c.chunk.bytes.withUnsafeBufferPointer { lineTerminatorLength(endingAt: local, in: $0) }
+        let length = c.chunk.bytes.withUnsafeBufferPointer { LineTerminator.length(endingAt: local, in: $0) }
         return next - length
     }
 
