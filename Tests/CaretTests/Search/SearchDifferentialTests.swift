@@ -1,5 +1,5 @@
 import XCTest
-@testable import Caret
+@testable @_spi(Reference) import Caret
 
 /// Every match of the engine over the rope against ICU on the flat text (`SearchReference`), on
 /// every file of the shared corpus (a window of each large one) and of `Corpus/samples`, for

@@ -1,13 +1,12 @@
-@_spi(Reference) @testable import Caret
-
 /// The search as ICU answers it on the flat UTF-16 text, written the simple way: `uregex` (with
 /// `UREGEX_LITERAL` for literal queries) from each start in turn, or for insensitive literal
 /// queries the search keys of each cluster (ICU's folding and normalisation, cluster by
 /// cluster) compared with the pattern's from each cluster start. A candidate is a match when
 /// ICU's character break iterator has boundaries at both ends and, for word matching, its word
 /// iterator has them; a rejected candidate is tried again from the next scalar. Results in
-/// UTF-8 offsets, for comparing with the engine.
-struct SearchReference {
+/// UTF-8 offsets, for comparing with the engine (the tests, FuzzSearch, the benchmark).
+@_spi(Reference)
+public struct SearchReference {
     let text: String
     let utf16: [UInt16]
     /// UTF-8 offset of each UTF-16 offset that starts a scalar (and of the end).
@@ -16,7 +15,8 @@ struct SearchReference {
     let graphemeList: [Int]
     let locale: String
 
-    init(_ text: String, locale: String = "") {
+    /// The reference for `text`, word boundaries in `locale` unless a query names its own. O(n).
+    public init(_ text: String, locale: String = "") {
         self.text = text
         self.locale = locale
         utf16 = Array(text.utf16)
@@ -34,7 +34,11 @@ struct SearchReference {
     }
 
     /// Every match forward from the start, as `TextDocument.matches(of:)` promises.
-    func matches(_ query: TextSearchQuery) throws -> [Range<Int>] {
+    /// Every match forward from UTF-8 offset `start` (a grapheme boundary), as
+    /// `TextDocument.matches(of:from:)` promises.
+    /// - Throws: ICU's `SyntaxError` for a bad regular expression.
+    public func matches(_ query: TextSearchQuery, from start: Int = 0) throws -> [Range<Int>] {
+        let start16 = utf8Of.first { $0.value == start }?.key ?? 0
         let words = query.wordMatch == .contains ? [] : Set(ICUReference.boundariesUTF16("word", locale: query.locale ?? locale, utf16).map(\.offset))
         func accepts(_ r: Range<Int>) -> Bool {
             guard graphemes.contains(r.lowerBound), graphemes.contains(r.upperBound) else { return false }
@@ -47,7 +51,7 @@ struct SearchReference {
         let insensitive = query.ignoresCase || query.ignoresDiacritics || query.ignoresNormalization
         let result: [Range<Int>]
         if query.syntax == .literal && insensitive {
-            result = keyed(query, accepts)
+            result = keyed(query, from: start16, accepts)
         } else {
             if query.syntax == .literal && query.pattern.isEmpty { return [] }
             var options: ICURegex.Options = query.syntax == .literal ? [.literal] : []
@@ -55,7 +59,7 @@ struct SearchReference {
             let regex = try ICURegex(query.pattern, options: options)
             regex.setText(utf16: utf16)
             var found: [Range<Int>] = []
-            var cursor = 0
+            var cursor = start16
             search: while cursor <= utf16.count {
                 var s = cursor
                 while true {
@@ -77,7 +81,7 @@ struct SearchReference {
     /// Insensitive literal search: the keys of the clusters from each cluster start (one with
     /// a non-empty key: an empty-key cluster before it shares its key position) compared with
     /// the pattern's key, ending with the first cluster that completes it.
-    private func keyed(_ query: TextSearchQuery, _ accepts: (Range<Int>) -> Bool) -> [Range<Int>] {
+    private func keyed(_ query: TextSearchQuery, from start16: Int, _ accepts: (Range<Int>) -> Bool) -> [Range<Int>] {
         let keys = SearchKeys(ignoresCase: query.ignoresCase, ignoresDiacritics: query.ignoresDiacritics,
                               ignoresNormalization: query.ignoresNormalization, locale: query.locale ?? locale)
         let pattern = keys.key(of: query.pattern)
@@ -87,7 +91,7 @@ struct SearchReference {
             return (lo..<hi, SearchKeys.icuKey(keys.flags, Array(piece.utf8)))
         }
         var found: [Range<Int>] = []
-        var i = 0
+        var i = clusters.firstIndex { $0.0.lowerBound >= start16 } ?? clusters.count
         while i < clusters.count {
             guard !clusters[i].1.isEmpty, clusters[i].1.first == pattern.first else {
                 i += 1
@@ -108,5 +112,22 @@ struct SearchReference {
             }
         }
         return found
+    }
+}
+
+extension SearchReference {
+    /// ICU's own count of `pattern`'s matches on the flat UTF-16 `text` (`uregex_findNext`
+    /// from the start, no grapheme or word check): the baseline the benchmark times the
+    /// engine's regular-expression search against. nil for a pattern ICU rejects. O(n).
+    public static func icuRegexMatchCount(_ pattern: String, utf16 text: [UInt16]) -> Int? {
+        guard let regex = try? ICURegex(pattern) else { return nil }
+        regex.setText(utf16: text)
+        var count = 0
+        var at = 0
+        while at <= text.count, let r = regex.firstMatch(from: at).range {
+            count += 1
+            at = r.isEmpty ? r.upperBound + 1 : r.upperBound
+        }
+        return count
     }
 }
