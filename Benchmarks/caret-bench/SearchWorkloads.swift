@@ -42,11 +42,16 @@ extension Bench {
     }
 
     /// `length` clusters of `doc` starting at `fraction` of it, on a cluster boundary.
+    /// The first such stretch from there without a line break (ripgrep matches within lines).
     static func needle(in doc: TextDocument, at fraction: Double, length: Int) -> String {
-        let start = Int(Double(doc.count) * fraction)
-        guard let a = doc.position(at: start), let b = doc.position(at: min(doc.count, start + length)),
-              let range = doc.textRange(from: a, to: b) else { return "" }
-        return doc.text(in: range) ?? ""
+        var start = Int(Double(doc.count) * fraction)
+        while start + length <= doc.count {
+            guard let a = doc.position(at: start), let b = doc.position(at: start + length),
+                  let range = doc.textRange(from: a, to: b), let text = doc.text(in: range) else { return "" }
+            if !text.contains(where: \.isNewline) && text.first != " " { return text }
+            start += 1
+        }
+        return ""
     }
 
     /// Seconds of `rg arguments path` (wall clock, the process included) and its match count.

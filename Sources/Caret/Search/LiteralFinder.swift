@@ -69,7 +69,8 @@ final class LiteralFinder: MatchFinder {
                 // Starts whose match runs into the next chunks.
                 var s = max(lo, count - m + 1)
                 while s <= hi {
-                    if chunk.pointee.bytes[s] == needle[0] && matchesAcross(c, local: s) {
+                    let first = chunk.pointee.bytes.withUnsafeBufferPointer { $0[s] }
+                    if first == needle[0] && matchesAcross(c, local: s) {
                         let range = (base + s)..<(base + s + m)
                         if accept(range, false) { return SearchHit(range: range) }
                     }

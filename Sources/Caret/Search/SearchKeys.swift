@@ -8,22 +8,23 @@ internal import CaretICU
 final class SearchKeys {
     /// The ICU flags (`CARET_KEY_…`).
     let flags: UInt32
-    /// The key byte of each ASCII byte, or `multiByte` when its key is not one byte (Turkic
-    /// `I` folds to `ı`).
-    private(set) var ascii = [UInt16](repeating: 0, count: 128)
+    /// The key byte of each byte below 0x80 (indexes up to 255 are valid and hold
+    /// `multiByte`), or `multiByte` when its key is not one byte (Turkic `I` folds to `ı`).
+    /// Tables are raw memory owned by the object: the scan reads them without the exclusivity
+    /// checks that a class's array properties cost on every access.
+    let ascii: UnsafeMutablePointer<UInt16>
     /// True when every ASCII byte has a one-byte key.
-    private(set) var asciiIsSingleByte = true
+    let asciiIsSingleByte: Bool
     static let multiByte: UInt16 = 0xFFFF
 
     // A direct-mapped cache of scalar keys of up to 15 bytes: the scalar, the key's length
     // (0xFF: not cached), its bytes, and the combining classes of its first and last scalars.
     private static let slots = 4096
-    private var cachedScalar = [UInt32](repeating: UInt32.max, count: slots)
-    private var cachedLength = [UInt8](repeating: 0, count: slots)
-    private var cachedBytes = [UInt8](repeating: 0, count: slots * 16)
-    private var cachedFirstClass = [UInt8](repeating: 0, count: slots)
-    private var cachedLastClass = [UInt8](repeating: 0, count: slots)
-    private var scratch: [UInt8] = []
+    private let cachedScalar: UnsafeMutablePointer<UInt32>
+    private let cachedLength: UnsafeMutablePointer<UInt8>
+    private let cachedBytes: UnsafeMutablePointer<UInt8>
+    private let cachedFirstClass: UnsafeMutablePointer<UInt8>
+    private let cachedLastClass: UnsafeMutablePointer<UInt8>
 
     /// Keys for the query's options; `locale` decides Turkic folding.
     init(ignoresCase: Bool, ignoresDiacritics: Bool, ignoresNormalization: Bool, locale: String) {
@@ -36,15 +37,38 @@ final class SearchKeys {
             if language == "tr" || language == "az" { flags |= CARET_KEY_TURKIC }
         }
         self.flags = flags
+        ascii = .allocate(capacity: 256)
+        ascii.initialize(repeating: Self.multiByte, count: 256)
+        var single = true
         for b in 0..<128 {
             let key = Self.icuKey(flags, [UInt8(b)])
             if key.count == 1 {
                 ascii[b] = UInt16(key[0])
             } else {
-                ascii[b] = Self.multiByte
-                asciiIsSingleByte = false
+                single = false
             }
         }
+        asciiIsSingleByte = single
+        let slots = Self.slots
+        cachedScalar = .allocate(capacity: slots)
+        cachedScalar.initialize(repeating: UInt32.max, count: slots)
+        cachedLength = .allocate(capacity: slots)
+        cachedLength.initialize(repeating: 0, count: slots)
+        cachedBytes = .allocate(capacity: slots * 16)
+        cachedBytes.initialize(repeating: 0, count: slots * 16)
+        cachedFirstClass = .allocate(capacity: slots)
+        cachedFirstClass.initialize(repeating: 0, count: slots)
+        cachedLastClass = .allocate(capacity: slots)
+        cachedLastClass.initialize(repeating: 0, count: slots)
+    }
+
+    deinit {
+        ascii.deallocate()
+        cachedScalar.deallocate()
+        cachedLength.deallocate()
+        cachedBytes.deallocate()
+        cachedFirstClass.deallocate()
+        cachedLastClass.deallocate()
     }
 
     /// The key of `text` (valid UTF-8) by ICU, uncached. O(length).
@@ -84,7 +108,7 @@ final class SearchKeys {
         var i = start
         while i < end {
             let b = p[i]
-            if b < 0x80, ascii[Int(b)] != Self.multiByte {
+            if ascii[Int(b)] != Self.multiByte {
                 out.append(UInt8(ascii[Int(b)]))
                 lastClass = 0
                 i += 1

@@ -7,7 +7,8 @@
 /// UTF-8 offsets, for comparing with the engine (the tests, FuzzSearch, the benchmark).
 @_spi(Reference)
 public struct SearchReference {
-    let text: String
+    /// The text searched.
+    public let text: String
     let utf16: [UInt16]
     /// UTF-8 offset of each UTF-16 offset that starts a scalar (and of the end).
     let utf8Of: [Int: Int]

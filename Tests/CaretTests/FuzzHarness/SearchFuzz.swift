@@ -72,7 +72,7 @@ public enum SearchFuzz {
         // a grapheme boundary, as the document snaps it).
         let length = document.count
         if let p = document.position(at: length == 0 ? 0 : position % (length + 1)) {
-            let x = p.utf8Offset
+            let x = document.offset(of: p, unit: .utf8) ?? 0
             let first = try? document.firstMatch(of: query, from: p)?.utf8Range
             // The reference restarted at x: matches before x may have hidden overlapping ones.
             let fromHere = (try? SearchReference(reference.text).matches(query, from: x)) ?? []
