@@ -17,9 +17,12 @@ final class SearchKeys {
     let asciiIsSingleByte: Bool
     static let multiByte: UInt16 = 0xFFFF
 
-    // A direct-mapped cache of scalar keys of up to 15 bytes: the scalar, the key's length
+    // A direct-mapped cache of scalar keys of up to 12 bytes: the scalar, the key's length
     // (0xFF: not cached), its bytes, and the combining classes of its first and last scalars.
-    private static let slots = 4096
+    // 16 Ki slots (about 300 KB): a CJK text's few thousand ideographs rarely collide (at 4 Ki
+    // they did, and every collision is a call into ICU).
+    private static let slots = 16_384
+    private static let width = 12
     private let cachedScalar: UnsafeMutablePointer<UInt32>
     private let cachedLength: UnsafeMutablePointer<UInt8>
     private let cachedBytes: UnsafeMutablePointer<UInt8>
@@ -54,8 +57,8 @@ final class SearchKeys {
         cachedScalar.initialize(repeating: UInt32.max, count: slots)
         cachedLength = .allocate(capacity: slots)
         cachedLength.initialize(repeating: 0, count: slots)
-        cachedBytes = .allocate(capacity: slots * 16)
-        cachedBytes.initialize(repeating: 0, count: slots * 16)
+        cachedBytes = .allocate(capacity: slots * Self.width)
+        cachedBytes.initialize(repeating: 0, count: slots * Self.width)
         cachedFirstClass = .allocate(capacity: slots)
         cachedFirstClass.initialize(repeating: 0, count: slots)
         cachedLastClass = .allocate(capacity: slots)
@@ -128,7 +131,7 @@ final class SearchKeys {
                     out.append(contentsOf: Self.icuKey(flags, UnsafeBufferPointer(rebasing: p[start..<end])))
                     return
                 }
-                for t in 0..<n { out.append(cachedBytes[slot * 16 + t]) }
+                out.append(contentsOf: UnsafeBufferPointer(start: cachedBytes + slot * Self.width, count: n))
                 lastClass = cachedLastClass[slot]
             }
             i += length
@@ -142,12 +145,12 @@ final class SearchKeys {
     private func fill(_ slot: Int, _ value: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) {
         let key = Self.icuKey(flags, bytes)
         cachedScalar[slot] = value
-        guard key.count <= 15 else {
+        guard key.count <= Self.width else {
             cachedLength[slot] = 0xFF
             return
         }
         cachedLength[slot] = UInt8(key.count)
-        for t in key.indices { cachedBytes[slot * 16 + t] = key[t] }
+        for t in key.indices { cachedBytes[slot * Self.width + t] = key[t] }
         guard !key.isEmpty else { return }
         key.withUnsafeBufferPointer { k in
             cachedFirstClass[slot] = caret_combining_class(UTF8Scalars.decode(k, at: 0).value)
