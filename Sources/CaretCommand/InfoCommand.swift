@@ -90,6 +90,7 @@ enum InfoCommand: Subcommand {
         case .validUTF8: return "valid UTF-8"
         case .nulPattern: return "NUL pattern"
         case .detector(let confidence): return "ICU detector (\(confidence)%)"
+        case .plausibleText: return "most plausible text"
         case .bestGuess: return "best guess"
         }
     }

@@ -174,6 +174,27 @@ final class FileCommandTests: XCTestCase {
         XCTAssertEqual(FileTestSupport.listing(scratch).filter { $0.contains(".caret-") }, [])
     }
 
+    /// `caret convert IN OUT` keeps the bytes of characters ICU decodes one way only (every such
+    /// sequence of Shift_JIS, EUC-JP and Big5 among Japanese or Chinese lines), detected or forced.
+    func testConvertKeepsOneWayCharacters() throws {
+        for (icu, iconv, sample) in [("Shift_JIS", "SHIFT_JIS", "ja"), ("EUC-JP", "EUC-JP", "ja"), ("Big5", "BIG5", "zh-Hant")] {
+            let oneWay = FileTestSupport.oneWaySequences(in: icu)
+            XCTAssertFalse(oneWay.isEmpty, icu)
+            let lines = try FilesOneWayRoundTripTests.lines(icu, iconv, sample, oneWay)
+            for ending in ["lf", "crlf", "cr", "mixed"] {
+                let input = "\(scratch)/\(icu)-\(ending).txt"
+                let bytes = FileTestSupport.joined(lines, ending)
+                FileTestSupport.write(bytes, to: input)
+                for options in [[], ["--from", icu]] {
+                    let output = "\(scratch)/\(icu)-\(ending).out"
+                    let run = try caret(["convert"] + options + [input, output])
+                    XCTAssertEqual(run.status, 0, run.stderr)
+                    XCTAssertEqual(FileTestSupport.read(output), bytes, "\(icu) \(ending) \(options)")
+                }
+            }
+        }
+    }
+
     func testConvertOptionsChangeEncodingMarkAndEndings() throws {
         let text = "Grüße\r\nnaïve\rcafé\nend"
         let input = try file("in.txt", text)

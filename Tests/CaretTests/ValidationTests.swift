@@ -47,6 +47,40 @@ final class ValidationTests: XCTestCase {
         }
     }
 
+    /// The validator against the standard library's UTF-8 decoder on random bytes biased to
+    /// near-valid sequences (every lead byte, continuation bytes at the edges of their ranges):
+    /// the same verdict, and an error at the first byte the decoder could not read.
+    func testValidatorAgreesWithTheStandardLibrary() {
+        var (generator, seed) = SeededGenerator.fromEnvironment(default: 2512)
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+                                    0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20_000 {
+            let count = Int(generator.next() % 12)
+            var bytes: [UInt8] = []
+            for _ in 0..<count {
+                bytes.append(generator.next() % 3 == 0 ? UInt8(truncatingIfNeeded: generator.next())
+                                                       : interesting[Int(generator.next() % UInt64(interesting.count))])
+            }
+            // Where the standard library's decoder first fails (nil: all valid).
+            var firstBad: Int?
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var offset = 0
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: break loop
+                case .error: firstBad = offset; break loop
+                }
+            }
+            let padded = bytes + Array("tail".utf8)  // room for the word-wide fast path
+            for input in [bytes, padded] {
+                let result = input.withUnsafeBufferPointer { UTF8Validation.check($0, isComplete: true) }
+                XCTAssertEqual(result.error?.offset, firstBad, "\(input) (SEED=\(seed))")
+            }
+        }
+    }
+
     func testWellFormedBytesRoundTripExactly() throws {
         let samples = ["", "a", "e\u{301}", "\r\n\r", "👨‍👩‍👧‍👦🇫🇷", "\u{10FFFF}\u{0}\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}",
                        String(repeating: "Ελληνικά, עִבְרִית, 中文 ", count: 500)]
@@ -147,5 +181,22 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(c, b)
         XCTAssertEqual(a.count, 50_001)
         a.checkInvariants(); b.checkInvariants(); c.checkInvariants()
+    }
+}
+
+/// The word-at-a-time test of the load's measuring loop, against a byte-by-byte one.
+final class PrintableASCIIWordTests: XCTestCase {
+    func testLeadingPrintableASCIIMatchesBytes() {
+        var (generator, seed) = SeededGenerator.fromEnvironment(default: 77)
+        let edges: [UInt8] = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for _ in 0..<50_000 {
+            let bytes = (0..<8).map { _ in
+                generator.next() % 2 == 0 ? edges[Int(generator.next() % UInt64(edges.count))]
+                                          : UInt8(truncatingIfNeeded: generator.next())
+            }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }.littleEndian
+            let expected = bytes.firstIndex { !(0x20...0x7E).contains($0) } ?? 8
+            XCTAssertEqual(leadingPrintableASCII(word), expected, "\(bytes) (SEED=\(seed))")
+        }
     }
 }

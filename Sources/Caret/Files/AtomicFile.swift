@@ -1,7 +1,8 @@
 // Replacing a file atomically: the new bytes go to a temporary file beside the target, which is
 // flushed (`fsync`), renamed over the target (`rename(2)` is atomic within a file system), and
 // the directory flushed so that the rename itself survives a crash. At every moment the target
-// is the old file or the new one, never a mix; a failure removes the temporary file.
+// is the old file or the new one, never a mix; a failure removes the temporary file. A killed
+// save cannot remove its own: the next save of the same target does (AtomicFile+StaleTemporaries).
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,9 @@ final class AtomicFile {
 
     /// Creates the temporary file beside the target, with the target's permission bits (and
     /// owner and group where the process may set them) when the target exists; a new file gets
-    /// 0666 less the umask, as `open(2)` gives.
+    /// 0666 less the umask, as `open(2)` gives. The file is locked (`flock`) until the rename;
+    /// the stale temporary files of earlier saves of the same target (killed ones: unlocked,
+    /// a minute old) are removed.
     /// - Throws: `.unwritableFile(errno:step:)`.
     init(replacing path: String) throws(TextError) {
         var target = path
@@ -48,6 +51,10 @@ final class AtomicFile {
         guard fd >= 0 else { throw TextError(.unwritableFile(errno: errno, step: "create"), byteOffset: 0) }
         self.fd = fd
         self.temporary = temporary
+        // Held until the rename: a later save sees that this writer is alive (the kernel drops
+        // the lock when the process dies, so a killed save's file is recognisably stale).
+        _ = flock(fd, LOCK_EX | LOCK_NB)
+        AtomicFile.removeStaleTemporaries(in: directory, of: name)
         if stat(target, &info) == 0 {
             if fchmod(fd, info.st_mode & 0o7777) != 0 {
                 let code = errno
@@ -80,16 +87,18 @@ final class AtomicFile {
     }
 
     /// Flushes the temporary file, renames it over the target and flushes the directory.
-    /// - Throws: `.unwritableFile(errno:step:)` ("fsync", "close", "rename" — the target is then
-    ///   the old file — or "fsync directory": the new file is in place, its rename perhaps not
-    ///   yet durable).
+    /// - Throws: `.unwritableFile(errno:step:)` ("fsync" or "rename" — the target is then the old
+    ///   file — or "close" or "fsync directory": the new file is in place, perhaps not yet
+    ///   durable).
     func commit() throws(TextError) {
         if fsync(fd) != 0 { throw failure("fsync") }
+        // Renamed while still open and locked, so that no cleaning of stale temporary files
+        // takes it for a dead writer's between the close and the rename.
+        if rename(temporary, target) != 0 { throw failure("rename") }
+        temporaryExists = false
         let closed = close(fd)
         fd = -1
         if closed != 0 { throw failure("close") }
-        if rename(temporary, target) != 0 { throw failure("rename") }
-        temporaryExists = false
         let dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dir >= 0 else { throw failure("fsync directory") }
         defer { close(dir) }

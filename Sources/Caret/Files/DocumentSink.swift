@@ -7,7 +7,8 @@ struct DocumentSink {
     private var rewriter: LineEndingRewriter?
     private var counter = LineEndingCounter()
     private var scratch: [UInt8] = []
-    /// The undecodable sequences appended so far, at their U+FFFD's offsets in the document.
+    /// The undecodable sequences appended so far, at their U+FFFD's offsets in the document, and
+    /// the characters decoded one way only (see `rememberOneWay`).
     private(set) var undecodable: [UndecodableBytes.Entry] = []
 
     /// A sink that rewrites line endings to `lineEndings` (nil keeps them).
@@ -28,6 +29,22 @@ struct DocumentSink {
         r.rewrite(bytes, into: &scratch)
         rewriter = r
         try loader.append(scratch)
+    }
+
+    /// The UTF-8 length of the document so far. O(1).
+    var byteCount: Int { loader.byteCount }
+
+    /// Whether line endings are rewritten (then the document's offsets are not the decoded
+    /// text's). O(1).
+    var rewritesLineEndings: Bool { rewriter != nil }
+
+    /// Remembers the bytes of characters decoded one way only, already appended (offsets in the
+    /// document), among the undecodable sequences, in order of offset. O(k log k).
+    mutating func rememberOneWay(_ entries: [UndecodableBytes.Entry]) {
+        guard !entries.isEmpty else { return }
+        let sorted = undecodable.last.map { $0.offset < entries[0].offset } ?? true
+        undecodable += entries
+        if !sorted { undecodable.sort { $0.offset < $1.offset } }
     }
 
     /// Appends U+FFFD for the undecodable sequence `bytes`, remembering them. O(1).

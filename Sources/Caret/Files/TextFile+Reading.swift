@@ -87,21 +87,20 @@ extension TextFile {
             return
         }
         let sample = EncodingSniffing.detectorSample(evidence)
-        let guesses = sample.withUnsafeBufferPointer { ICUCharsetDetector.guesses($0) }.filter {
-            $0.confidence >= options.minimumConfidence && !$0.name.hasPrefix("UTF")
-                && ICUConverter(encoding: $0.name) != nil
-        }
-        for guess in guesses.prefix(TextFile.guessesTried) {
+        let guesses = sample.withUnsafeBufferPointer { ICUCharsetDetector.guesses($0) }
+        let candidates = EncodingChoice.rank(sample, guesses: guesses, minimumConfidence: options.minimumConfidence)
+        for candidate in candidates.prefix(TextFile.guessesTried) {
             do {
-                self = try TextFile.decode(file, encoding: guess.name, byteOrderMark: 0,
-                                           detection: .detector(confidence: guess.confidence), options: options,
-                                           lossless: false)
+                let detection: TextFileFormat.Detection = candidate.confidence.map { .detector(confidence: $0) }
+                    ?? .plausibleText
+                self = try TextFile.decode(file, encoding: candidate.name, byteOrderMark: 0, detection: detection,
+                                           options: options, lossless: false)
                 return
             } catch {
                 guard case .undecodable = error.kind else { throw error }
             }
         }
-        guard lossless, let best = guesses.first else {
+        guard lossless, let best = candidates.first else {
             self = try fallback(utf8Error)
             return
         }
@@ -163,21 +162,29 @@ extension TextFile {
     }
 
     /// Bytes through an ICU converter to UTF-16, then UTF-8, into the sink, one read at a time.
+    /// In a table-based legacy encoding each read is cut after its last line break (whole
+    /// characters: no such encoding has 0x0A or 0x0D inside a multi-byte character) and checked to
+    /// encode back to its bytes; the characters that do not (decoded one way only) have their
+    /// bytes remembered, so that a save writes them back.
     private static func decode(_ file: InputFile, from start: Int, with converter: ICUConverter,
                                encodingName: String, lossless: Bool, into sink: inout DocumentSink)
         throws(TextError)
     {
         let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: readSize)
         defer { input.deallocate() }
-        let unitCapacity = readSize / 2
+        // Room for a whole read of single-byte characters, so that a piece is checked at once.
+        let unitCapacity = readSize + 64
         let utf16 = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: unitCapacity + 1)
         defer { utf16.deallocate() }
         let utf8 = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 3 * (unitCapacity + 1))
         defer { utf8.deallocate() }
+        let check = sink.rewritesLineEndings ? nil : ICURoundTripCheck(encoding: encodingName)
         let base = UnsafePointer(input.baseAddress!)
         let u16 = utf16.baseAddress!
         var carried: UInt16?  // a lead surrogate whose trail the next output brings
-        var offset = start
+        var offset = start  // the file offset of input[0]
+        var kept = 0  // bytes at the start of `input` kept from the last read: an unfinished line
+        var wholeCharacters = true  // the piece starts at a character boundary
         // Emits `count` units from the start of `utf16` into the sink.
         func emit(_ count: Int) throws(TextError) {
             guard count > 0 else { return }
@@ -189,10 +196,21 @@ extension TextFile {
             }
         }
         while true {
-            let n = try file.read(at: offset, into: input)
-            let flush = n == 0
+            let read = try file.read(at: offset + kept, into: UnsafeMutableBufferPointer(rebasing: input[kept...]))
+            let n = kept + read
+            let flush = read == 0
+            var cut = n
+            if check != nil, !flush {
+                if let lineBreak = UnsafeBufferPointer(rebasing: input[..<n]).lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    cut = lineBreak + 1
+                } else if n < readSize {
+                    cut = 0  // no line break yet and room to read more: decode nothing until the end
+                }
+            }
+            let pieceStart = sink.byteCount
+            var needsCharacterCheck = false  // the piece is checked a character at a time
             var source = base
-            let end = base + n
+            let end = base + cut
             while true {
                 var target = u16
                 if let lead = carried {
@@ -207,13 +225,21 @@ extension TextFile {
                     produced -= 1
                     carried = u16[produced]
                 }
+                if outcome == .done, !needsCharacterCheck, let check,
+                   !check.encodesBack(UnsafeBufferPointer(start: u16, count: produced),
+                                      to: UnsafeBufferPointer(start: base, count: cut))
+                {
+                    needsCharacterCheck = true  // the fast check failed: find the characters
+                }
                 try emit(produced)
                 switch outcome {
                 case .outputFull:
+                    needsCharacterCheck = true
                     continue
                 case .done:
                     break
                 case .stopped(let status):
+                    needsCharacterCheck = true
                     let bad = converter.invalidBytes
                     let at = offset + (source - base) - bad.count
                     guard ICUConverter.isConversionFailure(status), lossless else {
@@ -226,8 +252,24 @@ extension TextFile {
                 }
                 break
             }
+            let endsAtLineBreak = cut > 0 && (input[cut - 1] == 0x0A || input[cut - 1] == 0x0D)
+            if let check, needsCharacterCheck, wholeCharacters && (endsAtLineBreak || flush) {
+                let (found, length) = check.oneWayCharacters(in: UnsafeBufferPointer(start: base, count: cut))
+                // The character-by-character decode must agree with the piece's: else its
+                // offsets would not be the document's, and nothing is remembered.
+                if length == sink.byteCount - pieceStart {
+                    sink.rememberOneWay(found.map { oneWay in
+                        UndecodableBytes.Entry(offset: pieceStart + oneWay.utf8Offset, bytes: oneWay.bytes,
+                                               text: oneWay.text)
+                    })
+                }
+            }
             if flush { return }
-            offset += n
+            wholeCharacters = endsAtLineBreak || cut == 0
+            // The unfinished line moves to the front for the next read.
+            kept = n - cut
+            if kept > 0 { UnsafeMutableRawPointer(input.baseAddress!).copyMemory(from: base + cut, byteCount: kept) }
+            offset += cut
         }
     }
 }

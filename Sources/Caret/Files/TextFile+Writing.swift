@@ -11,8 +11,9 @@ extension TextFile {
     /// every moment it is the old file or the new one. By default the file is written in
     /// `format` — same encoding, same byte-order mark — with every line's own ending, so a file
     /// loaded and saved unedited is byte-identical; undecodable bytes remembered by a lossless
-    /// load are written back where their U+FFFD is untouched (before the first edit or after the
-    /// last) and the encoding is the loaded one.
+    /// load, and the bytes of characters a legacy encoding decodes one way only, are written back
+    /// where their text is untouched (before the first edit or after the last) and the encoding
+    /// is the loaded one.
     ///
     /// - Throws: `TextError`, and then the target is unchanged and no temporary file is
     ///   left: `.unknownEncoding`; `.noByteOrderMark` for a mark asked in an encoding without
@@ -58,16 +59,17 @@ extension TextFile {
                     }
                 }
                 from = cut
-                if raw && !chunk[cut...].starts(with: [0xEF, 0xBF, 0xBD]) {
-                    next += 1  // not a U+FFFD after all (cannot happen for an untouched entry): text as it is
+                if raw && !chunk[cut...].starts(with: restored[next].text) {
+                    next += 1  // not its text after all (cannot happen for an untouched entry): text as it is
                     continue
                 }
                 if raw {
-                    // The original bytes instead of their U+FFFD (3 bytes of UTF-8, one scalar,
-                    // so never split between chunks).
+                    // The original bytes instead of their text (U+FFFD or a character: one
+                    // scalar, never split between chunks; the rare sequence decoding to several
+                    // split by a chunk's end fails the test above and is written as text).
                     _ = pipeline.flushLineEnding(into: &output)
                     output += restored[next].bytes
-                    from += 3
+                    from += restored[next].text.count
                     next += 1
                 }
                 if output.count >= TextFile.writeSize {

@@ -17,7 +17,8 @@ public struct TextFile: Sendable {
     public var document: TextDocument
     /// The file's form as loaded (or as given): the defaults of `write(toFile:options:)`.
     public var format: TextFileFormat
-    /// The undecodable byte sequences of a lossless load, against `loadedDocument`.
+    /// The byte sequences kept by the load (undecodable ones of a lossless load, characters
+    /// decoded one way only), against the document as loaded.
     var undecodable: UndecodableBytes
 
     /// A file of `document` in `format` (UTF-8, no byte-order mark by default).
@@ -30,8 +31,16 @@ public struct TextFile: Sendable {
 
     /// The number of undecodable byte sequences that a lossless load replaced by U+FFFD and
     /// remembered (0 after a strict load). A save into `format.encoding` writes back each
-    /// whose U+FFFD is still in place (see `ReadOptions.keepsUndecodableBytes`). O(1).
-    public var undecodableSequenceCount: Int { undecodable.entries.count }
+    /// whose U+FFFD is still in place (see `ReadOptions.keepsUndecodableBytes`). O(k) for k
+    /// sequences kept.
+    public var undecodableSequenceCount: Int { undecodable.entries.count { $0.isUndecodable } }
+
+    /// The number of characters of a legacy encoding that the load decoded one way only: ICU
+    /// reads their bytes (Shift_JIS's NEC and IBM duplicates, Big5's duplicated ideographs…) as
+    /// a character that encodes to other bytes. Their bytes are remembered, and a save into
+    /// `format.encoding` writes them back for each character still in place, so that a file
+    /// loaded and saved is byte-identical. O(k) for k sequences kept.
+    public var oneWayCharacterCount: Int { undecodable.entries.count { !$0.isUndecodable } }
 
     /// How to read a file.
     public struct ReadOptions: Sendable, Hashable {

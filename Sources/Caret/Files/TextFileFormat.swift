@@ -16,6 +16,10 @@ public struct TextFileFormat: Sendable, Hashable {
         case nulPattern
         /// ICU's charset detector, with its confidence (0–100).
         case detector(confidence: Int)
+        /// A common legacy encoding that ICU's detector did not rank first or at all, whose
+        /// decoded text looks more like writing than that of every guess of ICU's (no controls
+        /// or private-use characters, one script and no symbols inside each word).
+        case plausibleText
         /// Nothing decoded the file strictly and the load kept the undecodable bytes
         /// (`ReadOptions.keepsUndecodableBytes`): the encoding is the best guess.
         case bestGuess

@@ -1,15 +1,28 @@
-// The side table of a lossless load: each undecodable byte sequence became U+FFFD in the
-// document, and its original bytes are kept here with where that U+FFFD was. A save in the
-// same encoding writes the original bytes back for each U+FFFD that is still untouched, found
-// without tracking edits: the part of the text before the first change and after the last
-// (the common prefix and suffix of the loaded and the saved document) is untouched.
+// The side table of a load: each undecodable byte sequence of a lossless load became U+FFFD in
+// the document, and each character of a legacy encoding that ICU decodes one way only (its
+// code points encode to other bytes) became its character; their original bytes are kept here
+// with where their text was. A save in the same encoding writes the original bytes back for
+// each one whose text is still untouched, found without tracking edits: a chunk the edited
+// document still shares with the loaded one is untouched (an edit copies the chunks it
+// changes), and so is the text before the first change and after the last (the common prefix
+// and suffix of the loaded and the saved document), and between them a line that both have at
+// the same place in the order of lines (LineMatching).
 
-/// Undecodable byte sequences of a lossless load, against the document as loaded.
+/// Byte sequences a load keeps because the text does not give them back (undecodable, or
+/// decoded one way only), against the document as loaded.
 struct UndecodableBytes: Sendable {
-    /// One sequence: the UTF-8 offset of its U+FFFD in the loaded document, and its bytes.
+    /// U+FFFD in UTF-8: the text of an undecodable sequence.
+    static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    /// One sequence: the UTF-8 offset of its text in the loaded document, its bytes, and its
+    /// text (UTF-8: U+FFFD for an undecodable sequence, else the character it decoded to).
     struct Entry: Sendable, Hashable {
         var offset: Int
         var bytes: [UInt8]
+        var text: [UInt8] = UndecodableBytes.replacement
+
+        /// Whether the bytes did not decode (rather than decoding one way only).
+        var isUndecodable: Bool { text == UndecodableBytes.replacement }
     }
 
     /// The sequences in order of offset.
@@ -19,25 +32,95 @@ struct UndecodableBytes: Sendable {
     /// The encoding the bytes were undecodable in: only a save into it writes them back.
     var encoding = ""
 
-    /// The sequences whose U+FFFD is untouched in `document`, with their offsets in it, in
-    /// order. O(n) in bytes at worst (chunks shared with the loaded document are skipped whole).
+    /// The sequences whose text is untouched in `document`, with their offsets in it, in
+    /// order: those in a chunk the document still shares with the loaded one (edits copy the
+    /// chunks they change), those before the first change or after the last, and those between
+    /// in a line left as it was. O(n log n) in bytes at worst (shared chunks are compared by
+    /// identity, not byte by byte).
     func entries(in document: TextDocument) -> [Entry] {
         guard !entries.isEmpty else { return [] }
-        let oldLength = loadedDocument.count(in: .utf8)
-        let newLength = document.count(in: .utf8)
-        let prefix = Self.commonPrefix(loadedDocument, document)
-        let suffix = Self.commonSuffix(loadedDocument, document, limit: min(oldLength, newLength) - prefix)
-        let shift = newLength - oldLength
-        var kept: [Entry] = []
-        for entry in entries {
-            let end = entry.offset + 3  // U+FFFD is 3 bytes of UTF-8
-            if end <= prefix {
-                kept.append(entry)
-            } else if entry.offset >= oldLength - suffix {
-                kept.append(Entry(offset: entry.offset + shift, bytes: entry.bytes))
+        var placed: [Int: Int] = [:]  // entry index → offset in `document`
+        // The loaded chunks holding entries, by storage, with their offset and entries.
+        var holders: [UnsafeRawPointer: (start: Int, first: Int, end: Int)] = [:]
+        var next = 0
+        var start = 0
+        for chunk in loadedDocument.utf8Chunks where next < entries.count {
+            let end = start + chunk.count
+            let first = next
+            while next < entries.count && entries[next].offset + entries[next].text.count <= end { next += 1 }
+            if next > first, let storage = Self.storage(chunk) { holders[storage] = (start, first, next) }
+            start = end
+        }
+        if !holders.isEmpty {
+            start = 0
+            for chunk in document.utf8Chunks {
+                if let storage = Self.storage(chunk), let holder = holders[storage] {
+                    for i in holder.first..<holder.end where entries[i].offset >= holder.start {
+                        placed[i] = entries[i].offset - holder.start + start
+                    }
+                }
+                start += chunk.count
             }
         }
-        return kept
+        if placed.count < entries.count {
+            let oldLength = loadedDocument.count(in: .utf8)
+            let newLength = document.count(in: .utf8)
+            let prefix = Self.commonPrefix(loadedDocument, document)
+            let suffix = Self.commonSuffix(loadedDocument, document, limit: min(oldLength, newLength) - prefix)
+            for (i, entry) in entries.enumerated() where placed[i] == nil {
+                if entry.offset + entry.text.count <= prefix {
+                    placed[i] = entry.offset
+                } else if entry.offset >= oldLength - suffix {
+                    placed[i] = entry.offset + newLength - oldLength
+                }
+            }
+            if placed.count < entries.count {
+                placeInUnchangedLines(&placed, document, between: prefix, oldEnd: oldLength - suffix,
+                                      newEnd: newLength - suffix)
+            }
+        }
+        return placed.sorted { $0.value < $1.value }.map { i, offset in
+            var moved = entries[i]
+            moved.offset = offset
+            return moved
+        }
+    }
+
+    /// The largest changed region (both versions together, in bytes) whose lines are matched.
+    static let matchedRegionLimit = 16 << 20
+
+    /// Places the entries of the changed region — bytes `start..<oldEnd` of the loaded document,
+    /// `start..<newEnd` of `document` — that lie in a line the edits left as it was (matched as
+    /// patience diff does). O(r log r) for an r-byte region; nothing for a region over
+    /// `matchedRegionLimit`.
+    private func placeInUnchangedLines(_ placed: inout [Int: Int], _ document: TextDocument, between start: Int,
+                                       oldEnd: Int, newEnd: Int) {
+        guard oldEnd > start, newEnd >= start, oldEnd - start + newEnd - start <= Self.matchedRegionLimit else { return }
+        func bytes(_ d: TextDocument, _ range: Range<Int>) -> [UInt8] {
+            [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+                d.copyUTF8(range, into: buffer)
+                count = range.count
+            }
+        }
+        let old = bytes(loadedDocument, start..<oldEnd)
+        let new = bytes(document, start..<newEnd)
+        let oldLines = LineMatching.lines(old)
+        let newLines = LineMatching.lines(new)
+        let matches = LineMatching.match(old, oldLines, new, newLines)
+        var line = 0
+        for (i, entry) in entries.enumerated() where placed[i] == nil && entry.offset >= start {
+            let from = entry.offset - start
+            guard from + entry.text.count <= old.count else { break }
+            while line < oldLines.count && oldLines[line].upperBound <= from { line += 1 }
+            guard line < oldLines.count, from + entry.text.count <= oldLines[line].upperBound,
+                  let j = matches[line] else { continue }
+            placed[i] = start + newLines[j].lowerBound + (from - oldLines[line].lowerBound)
+        }
+    }
+
+    /// The address of an array's storage (what shared chunks have in common). O(1).
+    private static func storage(_ bytes: [UInt8]) -> UnsafeRawPointer? {
+        bytes.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
     /// The number of leading bytes `a` and `b` have in common. O(length) at worst.

@@ -4,7 +4,8 @@ internal import CaretICU
 /// `deinit`. Decoding stops at every invalid sequence, encoding at every character the encoding
 /// cannot hold (unless opened to substitute), so that the caller can name the place.
 final class ICUConverter {
-    private let converter: OpaquePointer
+    /// ICU's converter (for the round-trip checks of ICUConverter+RoundTrip.swift).
+    let converter: OpaquePointer
 
     /// How a piece of conversion ended.
     enum Outcome: Equatable {

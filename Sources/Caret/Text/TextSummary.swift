@@ -84,22 +84,24 @@ extension TextSummary {
         var scalars = 0, utf16 = 0, graphemes = 0, lines = 0
         var i = 0
         while i < n {
-            // Eight printable ASCII bytes at once: eight scalars, and a cluster at each but
-            // perhaps the first (which a preceding Prepend would keep).
+            // The printable ASCII bytes at the start of the next eight, at once (a word of
+            // mixed text is often shorter than eight): a scalar and a cluster at each but perhaps
+            // the first (which a preceding Prepend would keep).
             if i + 8 <= n {
-                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                if isPrintableASCII(word) {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                let k = leadingPrintableASCII(word)
+                if k > 0 {
                     let first = breaker.isBoundaryBeforePrintableASCII()
-                    if i + 8 > nextTarget {
+                    if i + k > nextTarget {
                         // Every byte from the first cluster start on starts a cluster.
                         let firstStart = first ? i : i + 1
                         let at = max(nextTarget, firstStart)
-                        if at < i + 8 { reach(at, graphemes + (at - firstStart)) }
+                        if at < i + k { reach(at, graphemes + (at - firstStart)) }
                     }
                     if first { graphemes += 1 }
-                    graphemes += 7
-                    scalars += 8
-                    i += 8
+                    graphemes += k - 1
+                    scalars += k
+                    i += k
                     continue
                 }
             }
@@ -141,15 +143,17 @@ extension TextSummary {
     }
 }
 
-/// True when all eight bytes of `word` are printable ASCII (0x20–0x7E).
+/// How many of the bytes of `word` (read little-endian: its first byte in the low bits) are
+/// printable ASCII (0x20–0x7E) before the first that is not, 0–8. The per-byte tests borrow
+/// only upwards, so they are exact up to the first byte that fails them.
 @inline(__always)
-func isPrintableASCII(_ word: UInt64) -> Bool {
+func leadingPrintableASCII(_ word: UInt64) -> Int {
     let high: UInt64 = 0x8080_8080_8080_8080
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let belowSpace = (word &- ones &* 0x20) & ~word & high      // some byte < 0x20
+    let belowSpace = (word &- ones &* 0x20) & ~word & high
     let x = word ^ (ones &* 0x7F)
-    let isDelete = (x &- ones) & ~x & high                      // some byte == 0x7F
-    return (word & high) | belowSpace | isDelete == 0
+    let isDelete = (x &- ones) & ~x & high
+    return ((word & high) | belowSpace | isDelete).trailingZeroBitCount >> 3
 }
 
 /// The class of the scalar at `i` of valid UTF-8 `bytes`.

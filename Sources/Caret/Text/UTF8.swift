@@ -148,15 +148,39 @@ enum UTF8Validation {
         let n = bytes.count
         var i = 0
         while i < n {
-            // Skip ASCII eight bytes at a time when aligned runs allow.
+            // Skip ASCII eight bytes at a time, then up to the first byte above 0x7F of the word.
             while i + 8 <= n {
-                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
+                let high = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self).littleEndian
+                    & 0x8080_8080_8080_8080
+                if high != 0 {
+                    i += high.trailingZeroBitCount >> 3
+                    break
+                }
                 i += 8
             }
             guard i < n else { break }
             let b0 = bytes[i]
             if b0 < 0x80 { i += 1; continue }
+            // Well-formed two-, three- and four-byte sequences, read as one word (the loads'
+            // common case: every non-ASCII scalar); anything else, or near the end, goes to the
+            // byte-by-byte check below, which names the problem.
+            if i + 4 <= n {
+                let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt32.self).littleEndian
+                let b1 = UInt8(truncatingIfNeeded: w >> 8)
+                if b0 & 0xE0 == 0xC0 {
+                    if b0 >= 0xC2 && b1 & 0xC0 == 0x80 { i += 2; continue }
+                } else if b0 & 0xF0 == 0xE0 {
+                    if w & 0x00C0_C000 == 0x0080_8000 && (b0 != 0xE0 || b1 >= 0xA0) && (b0 != 0xED || b1 <= 0x9F) {
+                        i += 3
+                        continue
+                    }
+                } else if b0 >= 0xF0 && b0 <= 0xF4 {
+                    if w & 0xC0C0_C000 == 0x8080_8000 && (b0 != 0xF0 || b1 >= 0x90) && (b0 != 0xF4 || b1 <= 0x8F) {
+                        i += 4
+                        continue
+                    }
+                }
+            }
             let need: Int
             var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
             switch b0 {

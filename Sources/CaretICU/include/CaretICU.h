@@ -22,5 +22,7 @@
 #include "caret_icu_locale_availability.h"
 #include "caret_icu_convert.h"
 #include "caret_icu_detect.h"
+#include "caret_icu_round_trip.h"
+#include "caret_icu_plausibility.h"
 
 #endif

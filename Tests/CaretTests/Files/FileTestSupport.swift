@@ -107,3 +107,74 @@ enum FileTestSupport {
         return Array(output[..<produced])
     }
 }
+
+extension FileTestSupport {
+    /// The byte sequences of one or two bytes that ICU decodes in `encoding` to one character
+    /// which encodes back to other bytes (ICU's one-way mappings: Shift_JIS's NEC and IBM
+    /// duplicates, Big5's duplicated ideographs…), found by trying every sequence.
+    static func oneWaySequences(in encoding: String) -> [[UInt8]] {
+        guard var decoder = ICUConverter(encoding: encoding), var encoder = ICUConverter(encoding: encoding) else {
+            return []
+        }
+        var candidates: [[UInt8]] = (0x80...0xFF).map { [UInt8($0)] }
+        for lead in 0x81...0xFE { for trail in 0x30...0xFE { candidates.append([UInt8(lead), UInt8(trail)]) } }
+        var found: [[UInt8]] = []
+        var units = [UInt16](repeating: 0, count: 16)
+        var back = [UInt8](repeating: 0, count: 64)
+        for bytes in candidates {
+            let decoded: [UInt16]? = bytes.withUnsafeBufferPointer { b in
+                units.withUnsafeMutableBufferPointer { u in
+                    var source = b.baseAddress!
+                    var target = u.baseAddress!
+                    guard decoder.decode(&source, source + b.count, into: &target, target + u.count, flush: true) == .done
+                    else { return nil }
+                    return Array(u[..<(target - u.baseAddress!)])
+                }
+            }
+            guard let decoded else {
+                decoder = ICUConverter(encoding: encoding)!  // a failure leaves state behind
+                continue
+            }
+            guard !decoded.isEmpty, String(decoding: decoded, as: UTF16.self).unicodeScalars.count == 1
+            else { continue }
+            let encoded: [UInt8]? = decoded.withUnsafeBufferPointer { u in
+                back.withUnsafeMutableBufferPointer { b in
+                    var source = u.baseAddress!
+                    var target = b.baseAddress!
+                    guard encoder.encode(&source, source + u.count, into: &target, target + b.count, flush: true) == .done
+                    else { return nil }
+                    return Array(b[..<(target - b.baseAddress!)])
+                }
+            }
+            if encoded == nil { encoder = ICUConverter(encoding: encoding)! }
+            if encoded != bytes { found.append(bytes) }
+        }
+        return found
+    }
+
+    /// Lines of `sequences` (ASCII around them, 16 a line), as bytes separated by `\n`.
+    static func oneWayLines(_ sequences: [[UInt8]]) -> [[UInt8]] {
+        stride(from: 0, to: sequences.count, by: 16).map { start in
+            var line = Array("one-way \(start):".utf8)
+            for bytes in sequences[start..<min(start + 16, sequences.count)] { line += [0x20] + bytes }
+            return line
+        }
+    }
+
+    /// `lines` joined with endings in `style` ("lf", "crlf", "cr", "mixed": LF, CRLF and CR
+    /// in turn), as bytes.
+    static func joined(_ lines: [[UInt8]], _ style: String) -> [UInt8] {
+        var out: [UInt8] = []
+        for (i, line) in lines.enumerated() {
+            out += line
+            guard i + 1 < lines.count else { break }
+            switch style {
+            case "lf": out += [0x0A]
+            case "crlf": out += [0x0D, 0x0A]
+            case "cr": out += [0x0D]
+            default: out += [[0x0A], [0x0D, 0x0A], [0x0D]][i % 3]
+            }
+        }
+        return out
+    }
+}
