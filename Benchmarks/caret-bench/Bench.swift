@@ -122,6 +122,7 @@ struct Bench {
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }
+        if anySelected(["input.keystroke", "input.undo-step"]) { keystrokeWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
         if anySelected(["file."]) { fileWorkloads(doc) }
         if anySelected(["search."]) { searchWorkloads(doc, generated: generated) }

@@ -9,7 +9,11 @@ extension Bench {
     /// `geometry.width-per-cluster`: `displayWidth(of:)` of every hard line (`.terminal`), in
     /// ns per grapheme cluster (target ≤ 20). `geometry.wrap-80`: every visual line of the
     /// document at 80 columns through `visualLines(options:)`, against `init(validatingUTF8:)`
-    /// of the same bytes (target ratio ≤ 2).
+    /// of the same bytes (target ratio ≤ 2). `geometry.visual-index-80`: a `VisualLineIndex`
+    /// of the whole document built (`wrapAll`), against the same load. `geometry.visual-locate`:
+    /// `location(of:)` of random positions and `position(atVisualLine:column:)` back, µs per
+    /// pair (target ≤ 2 each). `geometry.rewrap-keystroke`: one character typed into a
+    /// 2,000-character paragraph and the index updated, µs per keystroke (target ≤ 10).
     mutating func geometryWorkloads(_ doc: TextDocument, bytes: [UInt8]) {
         if selected("geometry.width-per-cluster") {
             var total = 0
@@ -44,6 +48,89 @@ extension Bench {
                             note: "\(visual) visual lines of \(doc.lineCount) hard lines (\(overflow) over-wide clusters); "
                                 + String(format: "ICU's flat line pass alone: %.0f ms (%d breaks); ", icu * 1e3, breaks)
                                 + "baseline: init(validatingUTF8:)"))
+        }
+        if anySelected(["geometry.visual-"]) || selected("geometry.rewrap-keystroke") {
+            visualIndexWorkloads(doc, bytes: bytes)
+        }
+    }
+
+    private mutating func visualIndexWorkloads(_ doc: TextDocument, bytes: [UInt8]) {
+        let options = SoftWrapOptions(width: 80)
+        var index = VisualLineIndex(document: doc, options: options)
+        if selected("geometry.visual-index-80") {
+            let load = median(timed(reps, measured: false) { _ = try? TextDocument(validatingUTF8: bytes) })
+            var rows = 0
+            let times = timed(reps) {
+                index = VisualLineIndex(document: doc, options: options)
+                index.wrapAll()
+                rows = index.visualLineCount
+            }
+            record(Workload(name: "geometry.visual-index-80", unit: "ms", samples: times.map { $0 * 1e3 }, baseline: load * 1e3,
+                            note: "VisualLineIndex.wrapAll at 80 columns: \(rows) visual lines; baseline: init(validatingUTF8:)"))
+        } else {
+            index.wrapAll()
+        }
+        if selected("geometry.visual-locate") {
+            var state: UInt64 = 26
+            let count = doc.count
+            let positions = (0..<20_000).compactMap { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return doc.position(at: Int((state >> 33) % UInt64(max(1, count))))
+            }
+            var mismatches = 0
+            var cpu: [Double] = []
+            let times = timed(reps) {
+                mismatches = 0
+                let cpuStart = threadCPUNanoseconds()
+                defer { cpu.append(Double(threadCPUNanoseconds() - cpuStart) / 1e3 / Double(positions.count)) }
+                for p in positions {
+                    guard let location = index.location(of: p),
+                          let back = index.position(atVisualLine: location.visualLine, column: location.column)
+                    else {
+                        mismatches += 1
+                        continue
+                    }
+                    // Zero-width clusters share a column with the next one; anything else comes back.
+                    if back != p, index.location(of: back)?.column != location.column { mismatches += 1 }
+                }
+            }
+            check(mismatches == 0, "geometry.visual-locate: \(mismatches) positions did not come back")
+            record(Workload(name: "geometry.visual-locate", unit: "µs/pair", samples: times.map { $0 * 1e6 / Double(positions.count) },
+                            baseline: nil, note: "location(of:) + position(atVisualLine:column:) of \(positions.count) random positions; "
+                                + String(format: "thread CPU time %.2f µs/pair", median(cpu))))
+        }
+        if selected("geometry.rewrap-keystroke") {
+            // A 2,000-character paragraph of the document's own mixed text, put in the middle.
+            var document = doc
+            let source = doc.text(in: doc.textRange(from: doc.position(at: 1000)!, to: doc.position(at: 40_000)!)!)!
+            let paragraph = String(source.filter { !$0.isNewline }.prefix(2000))
+            let middle = doc.position(line: doc.lineCount / 2, column: 0)!
+            let insertion = try! document.edit(document.textRange(from: middle, to: middle)!, replacingWith: paragraph + "\n")
+            let keystrokes = 500
+            var samples: [Double] = []
+            var cpu: [Double] = []
+            for _ in 0..<reps {
+                let edited = VisualLineIndex(document: doc, options: options)
+                edited.wrapAll()
+                edited.update(to: document, edits: [insertion])
+                var typed = document
+                var total = 0.0, totalCPU = 0.0
+                for k in 0..<keystrokes {
+                    let at = typed.position(from: middle, offset: 1000 + k)!
+                    let edit = try! typed.edit(typed.textRange(from: at, to: at)!, replacingWith: k % 6 == 5 ? " " : "x")
+                    let start = nowNanoseconds(), cpuStart = threadCPUNanoseconds()
+                    edited.update(to: typed, edits: [edit])
+                    total += Double(nowNanoseconds() - start)
+                    totalCPU += Double(threadCPUNanoseconds() - cpuStart)
+                }
+                check(edited.visualLine(at: edited.visualLineCount - 1) == Array(typed.visualLines(options: options)).last,
+                      "geometry.rewrap-keystroke: the index and the walk end differently")
+                samples.append(total / 1e3 / Double(keystrokes))
+                cpu.append(totalCPU / 1e3 / Double(keystrokes))
+            }
+            record(Workload(name: "geometry.rewrap-keystroke", unit: "µs", samples: samples, baseline: nil,
+                            note: "VisualLineIndex.update after one character typed into a 2,000-character paragraph; "
+                                + String(format: "thread CPU time %.2f µs", median(cpu))))
         }
     }
 }

@@ -19,6 +19,15 @@ func nowNanoseconds() -> UInt64 {
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
+/// CPU time of the calling thread in nanoseconds: on a shared machine, the time the work ran
+/// rather than the time it waited for a core.
+@inline(__always)
+func threadCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
 /// Runs `body` once inside `caretBenchMeasured` and returns the elapsed seconds.
 func seconds(_ body: () -> Void) -> Double {
     let start = nowNanoseconds()

@@ -9,7 +9,7 @@ enum CaretCommandLine {
         [
             StatsCommand.self, ReplayCommand.self, CaseCommand.self, WordsCommand.self, LinesCommand.self,
             FindCommand.self, ReplaceCommand.self,
-            WrapCommand.self, MoveCommand.self, SessionCommand.self, BenchCommand.self,
+            WrapCommand.self, EditCommand.self, MoveCommand.self, SessionCommand.self, BenchCommand.self,
             InfoCommand.self,
             ConvertCommand.self,
         ]

@@ -107,10 +107,7 @@ extension TextInput {
         var target = range
         var own = 0  // the changes of the text made here: the restore, and the commit if applied
         if let marked = markedText {
-            editLog = []
-            own = commitComposition(as: marked) ? 2 : 1
-            for edit in editLog ?? [] { target = edit.map(target) }
-            editLog = nil
+            target = following(target) { own = commitComposition(as: marked) ? 2 : 1 }
         }
         // Any other change came from a callback (beginning editing, the commit's): `range` was
         // given for a text that is gone, so the replacement is dropped.
@@ -145,6 +142,16 @@ extension TextInput {
     /// Whether `text` is exactly one line break (LF, CR, CR LF, NEL, VT, FF, LS, PS): Return.
     /// O(1): a longer text is not one, and is not counted.
     static func isOneLineBreak(_ text: String) -> Bool {
-        text.utf8.count <= 3 && text.count == 1 && text.first!.isNewline
+        // By bytes (no grapheme breaking on a keystroke): one of LF, VT, FF, CR; CR LF; or
+        // NEL (C2 85), LS (E2 80 A8), PS (E2 80 A9).
+        var bytes = (0 as UInt32, 0)
+        for b in text.utf8 {
+            guard bytes.1 < 3 else { return false }
+            bytes = (bytes.0 << 8 | UInt32(b), bytes.1 + 1)
+        }
+        switch bytes {
+        case (0x0A...0x0D, 1), (0x0D0A, 2), (0xC285, 2), (0xE280A8, 3), (0xE280A9, 3): return true
+        default: return false
+        }
     }
 }

@@ -29,9 +29,10 @@ extension TextInput {
                                           anchor: anchor, focus: focus)
             }
             history.breakCoalescing()
-            guard let edit = applyToDocument(replaced, text) else { return }
-            markedTextRange = edit.insertedRange
-            selectInMarkedText(selectedRange, unit: unit, edit: edit, text: text)
+            guard let (change, _) = applyChange(replaced, text, keepingRemoved: false) else { return }
+            let markedBytes = change.insertedUTF8Range
+            markedTextRange = TextRange(start: position(utf8: markedBytes.lowerBound), end: position(utf8: markedBytes.upperBound))
+            selectInMarkedText(selectedRange, unit: unit, markedBytes: markedBytes, text: text)
             goalColumn = nil
             sendSelectionChanged(since: before)
         }
@@ -66,7 +67,7 @@ extension TextInput {
         let revisionAfterRestore = whileChanging {
             composition = nil
             markedTextRange = nil
-            _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
+            _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
             anchor = origin.anchor
             focus = origin.focus
             return revision
@@ -87,10 +88,9 @@ extension TextInput {
         guard let origin = composition, let marked = markedTextRange else { return }
         composition = nil
         markedTextRange = nil
-        history.record(UndoHistory.Step(utf8Start: origin.start, removed: origin.replacedText,
-                                        inserted: document.text(utf8Range: marked.start.utf8Offset..<marked.end.utf8Offset),
-                                        before: SelectionMark(anchor: origin.anchor, focus: origin.focus),
-                                        after: selectionMark),
+        let typed = document.text(utf8Range: marked.start.utf8Offset..<marked.end.utf8Offset)
+        history.record(.undoing(InputChange(at: origin.start, removing: origin.replacedText, inserting: typed),
+                                before: SelectionMark(anchor: origin.anchor, focus: origin.focus), after: selectionMark),
                        coalescing: nil)
     }
 
@@ -102,7 +102,7 @@ extension TextInput {
             let shown = selectionMark
             composition = nil
             markedTextRange = nil
-            _ = applyToDocument(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText)
+            _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
             anchor = origin.anchor
             focus = origin.focus
             sendSelectionChanged(since: shown)
@@ -128,17 +128,16 @@ extension TextInput {
         }
         whileChanging {
             let before = selectionMark
-            guard let edit = applyToDocument(range, "") else { return }
+            guard let (_, enclosing) = applyChange(range, "", keepingRemoved: false) else { return }
             markedTextRange = TextRange(start: marked.start, end: position(utf8: end - range.count))
-            let caret = position(utf8: document.graphemeBoundary(atOrBeforeUTF8: edit.insertedUTF8Range.lowerBound))
+            let caret = position(utf8: enclosing.lowerBound)
             select(anchor: caret, focus: caret)
             sendSelectionChanged(since: before)
         }
     }
 
-    /// Selects `range` (in `unit`, clamped) of the marked text that `edit` just inserted.
-    private func selectInMarkedText(_ range: Range<Int>, unit: TextUnit, edit: TextEdit, text: String) {
-        let markedBytes = edit.insertedUTF8Range
+    /// Selects `range` (in `unit`, clamped) of the marked text just inserted at `markedBytes`.
+    private func selectInMarkedText(_ range: Range<Int>, unit: TextUnit, markedBytes: Range<Int>, text: String) {
         func place(_ offset: Int) -> TextPosition {
             let local: Int
             if unit == .grapheme {

@@ -57,30 +57,4 @@ extension TextInput {
         }
         pending.removeAll(keepingCapacity: true)
     }
-
-    /// Replaces bytes `range` of the document with `text`, counts the change in `revision`,
-    /// and queues `didApply` with the edit and the same change as a change set (bytes exactly
-    /// as given: a deleted scalar of a cluster stays a one-scalar replacement). Without a
-    /// delegate no change set is built: a keystroke should not pay for what nobody reads.
-    /// - Returns: the edit and the removed text ("" unless `keepingRemoved` or there is a
-    ///   delegate); nil, changing nothing, when `range` is not inside the text.
-    /// - Complexity: O(log n + m) for m bytes removed and inserted.
-    func replaceInDocument(_ range: Range<Int>, _ text: String,
-                           keepingRemoved: Bool = true) -> (edit: TextEdit, removed: String)? {
-        guard range.lowerBound >= 0, range.upperBound <= document.utf8Count else { return nil }
-        // Undo and marked text do not need the removed text; only a delegate's change set does.
-        let removed = keepingRemoved || delegate != nil ? document.text(utf8Range: range) : ""
-        guard let edit = try? document.edit(range, in: .utf8, replacingWith: text) else { return nil }
-        revision &+= 1
-        editLog?.append(edit)
-        if delegate != nil {
-            let replacement = ChangeSet.Replacement(utf8Range: edit.replacedUTF8Range, utf16Range: edit.replacedUTF16Range,
-                                                    removed: removed, inserted: text)
-            let changes = ChangeSet(canonical: removed.isEmpty && text.isEmpty ? [] : [replacement],
-                                    oldUTF8Count: document.utf8Count - edit.utf8Delta,
-                                    oldUTF16Count: document.count(in: .utf16) - edit.utf16Delta)
-            post(.applied(edit, changes))
-        }
-        return (edit, removed)
-    }
 }

@@ -14,7 +14,7 @@ extension TextInput {
     /// 2. the delegate's `shouldChangeTextIn`, with the change as it would be applied (its
     ///    `TextRange` and UTF-16 range, and the final text);
     /// 3. `rulesAccept` — the field rules check the text the change would produce;
-    /// 4. the document applies it (`TextDocument.edit`), which returns the `TextEdit`;
+    /// 4. the document applies it (`applyChange`, the one place the input changes its text);
     /// 5. the selection moves and the change is recorded for undo (coalesced per its kind);
     /// 6. `didApply(edit)`, `.editingChanged`, and `.selectionChanged` if the selection moved
     ///    (compared with `shownSelection`, by default the selection when the call began),
@@ -47,23 +47,22 @@ extension TextInput {
         let before = selectionMark
         let shown = shownSelection ?? before
         // Queues `didApply`, sent with the events below once the selection and undo step are done.
-        guard let (edit, removed) = replaceInDocument(change.range, change.text) else { return false }
+        guard let (applied, enclosing) = applyChange(change.range, change.text) else { return false }
         traitsDidApply(change)
 
         switch change.selectionAfter {
         case .caretAfterInsertion:
-            let x = change.text.isEmpty ? document.graphemeBoundary(atOrBeforeUTF8: edit.insertedUTF8Range.lowerBound)
-                                        : document.graphemeBoundary(atOrAfterUTF8: edit.insertedUTF8Range.upperBound)
+            // The new text's range on grapheme boundaries: its end, or for a removal where it was.
+            let x = change.text.isEmpty ? enclosing.lowerBound : enclosing.upperBound
             select(anchor: position(utf8: x), focus: position(utf8: x))
         case .mapped:
             if let anchor, let focus {
-                select(anchor: mapped(anchor, through: edit), focus: mapped(focus, through: edit))
+                select(anchor: mapped(anchor, through: applied), focus: mapped(focus, through: applied))
             }
         }
         goalColumn = nil
-        history.record(UndoHistory.Step(utf8Start: change.range.lowerBound, removed: removed, inserted: change.text,
-                                        before: before, after: selectionMark),
-                       coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
+        history.record(.undoing(applied, before: before, after: selectionMark), coalescing: change.coalescing,
+                       startsStep: change.kind == .lineBreak)
 
         send(.editingChanged)
         sendSelectionChanged(since: shown)
@@ -75,8 +74,8 @@ extension TextInput {
 
     /// `position` of the old text in the new one, after inserted text it touches, snapped
     /// back to a grapheme boundary.
-    func mapped(_ position: TextPosition, through edit: TextEdit) -> TextPosition {
-        let p = edit.map(position, bias: .after)
+    func mapped(_ position: TextPosition, through change: InputChange) -> TextPosition {
+        let p = change.map(position, bias: .after)
         return TextPosition(utf8Offset: document.graphemeBoundary(atOrBeforeUTF8: min(p.utf8Offset, document.utf8Count)),
                             affinity: p.affinity)
     }

@@ -63,7 +63,7 @@ extension TextInput {
                                 insertedUTF8Range: first.utf8Range.lowerBound..<newEnd,
                                 replacedUTF16Range: first.utf16Range.lowerBound..<last.utf16Range.upperBound,
                                 insertedUTF16Range: first.utf16Range.lowerBound..<newEnd16)
-            editLog?.append(edit)
+            for i in pendingRanges.indices { pendingRanges[i] = changes.map(pendingRanges[i]) ?? edit.map(pendingRanges[i]) }
             post(.applied(edit, changes))
             sendSelectionChanged(since: before)
         }
@@ -89,9 +89,9 @@ extension TextInput {
         do throws(TextError) {
             if let origin = composition, let range = marked {
                 // The composition, undone, is the newest step.
-                let step = UndoHistory.Step(utf8Start: origin.start, removed: origin.replacedText,
-                                            inserted: old.text(utf8Range: range.start.utf8Offset..<range.end.utf8Offset),
-                                            before: SelectionMark(anchor: origin.anchor, focus: origin.focus), after: .none)
+                let typed = old.text(utf8Range: range.start.utf8Offset..<range.end.utf8Offset)
+                let step = UndoHistory.Step.undoing(InputChange(at: origin.start, removing: origin.replacedText, inserting: typed),
+                                                    before: SelectionMark(anchor: origin.anchor, focus: origin.focus), after: .none)
                 let moved = try rebaser.undoLevel(step)
                 composition = Composition(start: moved.utf8Start, replacedText: moved.removed,
                                           anchor: moved.before.anchor, focus: moved.before.focus)
@@ -126,45 +126,35 @@ private struct HistoryRebaser {
     mutating func undoLevel(_ step: UndoHistory.Step) throws(TextError) -> UndoHistory.Step {
         let after = remote
         // The step's inverse, made for the text after it (`old`).
-        let inverse = Self.change(at: step.utf8Start, removing: step.inserted, inserting: step.removed, in: old)
+        let inverse = step.undo.changeSet(in: old)
         let (mine, theirs) = try Self.rebase(inverse, remote)
         let newAfter = new
         try old.apply(inverse)
         try new.apply(mine)
         remote = theirs
         let (start, spanAfter, spanBefore) = Self.span(mine, from: newAfter, to: new, fallback: after.mapUTF8(step.utf8Start) ?? 0)
-        return UndoHistory.Step(utf8Start: start, removed: spanBefore, inserted: spanAfter,
-                                before: Self.mapped(step.before, theirs, in: new), after: Self.mapped(step.after, after, in: newAfter))
+        return .undoing(InputChange(at: start, removing: spanBefore, inserting: spanAfter),
+                        before: Self.mapped(step.before, theirs, in: new), after: Self.mapped(step.after, after, in: newAfter))
     }
 
     /// Rebases one redo step, the next to redo, and moves up to the text after it.
     mutating func redoLevel(_ step: UndoHistory.Step) throws(TextError) -> UndoHistory.Step {
         let before = remote
-        let forward = Self.change(at: step.utf8Start, removing: step.removed, inserting: step.inserted, in: old)
+        let forward = step.change.changeSet(in: old)
         let (mine, theirs) = try Self.rebase(forward, remote)
         let newBefore = new
         try old.apply(forward)
         try new.apply(mine)
         remote = theirs
         let (start, spanBefore, spanAfter) = Self.span(mine, from: newBefore, to: new, fallback: before.mapUTF8(step.utf8Start) ?? 0)
-        return UndoHistory.Step(utf8Start: start, removed: spanBefore, inserted: spanAfter,
-                                before: Self.mapped(step.before, before, in: newBefore), after: Self.mapped(step.after, theirs, in: new))
+        return .undoing(InputChange(at: start, removing: spanBefore, inserting: spanAfter),
+                        before: Self.mapped(step.before, before, in: newBefore), after: Self.mapped(step.after, theirs, in: new))
     }
 
     /// The local change and the remote one, each rebased over the other; at a tie the remote
     /// text goes first, the same way round in both, so they meet on one text.
     private static func rebase(_ local: ChangeSet, _ remote: ChangeSet) throws(TextError) -> (ChangeSet, ChangeSet) {
         (try local.rebased(over: remote, otherFirst: true), try remote.rebased(over: local, otherFirst: false))
-    }
-
-    /// One replacement at byte `start` of `document` as a change set (empty when both texts are).
-    private static func change(at start: Int, removing removed: String, inserting inserted: String,
-                               in document: TextDocument) -> ChangeSet {
-        let start16 = document.count(.utf16, beforeUTF8: start)
-        let r = ChangeSet.Replacement(utf8Range: start..<(start + removed.utf8.count),
-                                      utf16Range: start16..<(start16 + removed.utf16.count), removed: removed, inserted: inserted)
-        return ChangeSet(canonical: removed.isEmpty && inserted.isEmpty ? [] : [r], oldUTF8Count: document.utf8Count,
-                         oldUTF16Count: document.count(in: .utf16))
     }
 
     /// `change` (made for `from`, giving `to`) as one contiguous replacement: where it starts,

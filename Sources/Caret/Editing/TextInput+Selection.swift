@@ -39,14 +39,6 @@ extension TextInput {
         if selectionMark != before { send(.selectionChanged) }
     }
 
-    /// Applies `text` over bytes `range` to the document and queues `didApply`, asking nobody
-    /// and recording nothing. Call it inside `whileChanging`, so that `didApply` goes out only
-    /// once the caller has brought the selection and marked range in step with the new text.
-    /// - Returns: nil only if the range is outside the text (never for ranges this model builds).
-    func applyToDocument(_ range: Range<Int>, _ text: String) -> TextEdit? {
-        replaceInDocument(range, text, keepingRemoved: false)?.edit
-    }
-
     func setSelectionFromCode(_ range: TextRange?) {
         let before = selectionMark
         guard let range else {
@@ -58,14 +50,42 @@ extension TextInput {
             return
         }
         guard let valid = document.textRange(from: range.start, to: range.end) else { return }
+        selectFromCode(valid, forward: true, before: before)
+    }
+
+    /// Selects `valid` (anchor at its start when `forward`, else at its end) as code does.
+    private func selectFromCode(_ valid: TextRange, forward: Bool, before: SelectionMark) {
         if let marked = markedTextRange,
            valid.start.utf8Offset < marked.start.utf8Offset || valid.end.utf8Offset > marked.end.utf8Offset {
             endCompositionKeepingText()
         }
-        select(anchor: valid.start, focus: valid.end)
+        select(anchor: forward ? valid.start : valid.end, focus: forward ? valid.end : valid.start)
         goalColumn = nil
         history.breakCoalescing()
         sendSelectionChanged(since: before)
+    }
+
+    /// The end of the selection that stays put while the selection is extended; nil when
+    /// there is no selection. O(1).
+    public var selectionAnchor: TextPosition? { anchor }
+
+    /// The end of the selection that moves (the caret of an empty selection); nil when there
+    /// is no selection. O(1).
+    public var selectionFocus: TextPosition? { focus }
+
+    /// Selects from `anchor` to `focus` in either order — the anchor stays put when the
+    /// selection is later extended (equal ends make a caret) — as a change from code, like
+    /// setting `selectedTextRange`: nobody is asked, `.selectionChanged` is sent if it moved,
+    /// a selection outside the marked text ends the composition, ends inside a cluster snap
+    /// back to its start. For editors that move the caret themselves (by visual lines, say).
+    /// - Returns: false, changing nothing, when an end lies outside the text.
+    /// - Complexity: O(log n).
+    @discardableResult
+    public func setSelection(anchor: TextPosition, focus: TextPosition) -> Bool {
+        let before = selectionMark
+        guard let valid = document.textRange(from: anchor, to: focus) else { return false }
+        selectFromCode(valid, forward: anchor.utf8Offset <= focus.utf8Offset, before: before)
+        return true
     }
 
     func setTextFromCode(_ text: String) {
@@ -83,7 +103,7 @@ extension TextInput {
         select(anchor: document.endOfDocument, focus: document.endOfDocument)
         let edit = TextEdit(replacedUTF8Range: 0..<oldUTF8, insertedUTF8Range: 0..<document.utf8Count,
                             replacedUTF16Range: 0..<oldUTF16, insertedUTF16Range: 0..<document.count(in: .utf16))
-        editLog?.append(edit)
+        for i in pendingRanges.indices { pendingRanges[i] = edit.map(pendingRanges[i]) }
         revision &+= 1
         // Everything above is the finished state; the delegate hears of it only now.
         whileChanging {

@@ -21,8 +21,8 @@ extension TextInput {
             cancelComposition()
             return
         }
-        guard let step = history.popUndo() else { return }
-        replay(step.utf8Start..<step.utf8Start + step.inserted.utf8.count, with: step.removed, selecting: step.before)
+        guard let (change, selection) = history.popUndo() else { return }
+        replay(change, selecting: selection)
     }
 
     /// Redoes the last undone step and restores the selection from after it. Asks nobody;
@@ -30,7 +30,7 @@ extension TextInput {
     /// - Complexity: O(log n + m) for the m bytes the step holds.
     public func redo() {
         guard isEditable, composition == nil, let step = history.popRedo() else { return }
-        replay(step.utf8Start..<step.utf8Start + step.removed.utf8.count, with: step.inserted, selecting: step.after)
+        replay(step.change, selecting: step.after)
     }
 
     /// The most undo steps kept, as UIKit's `UndoManager.levelsOfUndo`: 0 (the default) keeps
@@ -59,12 +59,13 @@ extension TextInput {
         history.breakCoalescing()
     }
 
-    /// Applies one step's replacement and restores its selection before anyone hears of it, so
-    /// that a delegate changing the text from `didApply` finds the input in step with it.
-    private func replay(_ range: Range<Int>, with text: String, selecting selection: SelectionMark) {
+    /// Applies one step's change (its `undo`, or the `change` itself to redo) and restores its
+    /// selection before anyone hears of it, so that a delegate changing the text from
+    /// `didApply` finds the input in step with it.
+    private func replay(_ change: InputChange, selecting selection: SelectionMark) {
         whileChanging {
             let before = selectionMark
-            guard applyToDocument(range, text) != nil else { return }
+            guard applyChange(change.replaced, change.inserted, keepingRemoved: false) != nil else { return }
             selectionMark = selection
             goalColumn = nil
             send(.editingChanged)

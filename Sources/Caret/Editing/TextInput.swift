@@ -13,56 +13,63 @@
 /// - Not `Sendable`: one isolation domain (an app's main actor, say) owns it; its `document`
 ///   is a value any thread may read.
 public final class TextInput {
+    // The stored properties are exempt from the runtime's exclusivity checks (each access to
+    // a class's property otherwise registers with a thread-local access set: ~1,300
+    // instructions of a keystroke's ~6,000). Nothing overlaps an access to them: the input
+    // calls no delegate, trait or rule while it mutates one (callbacks run between changes,
+    // TextInput+Notifications.swift), and the class is not `Sendable`, so one isolation
+    // domain owns it.
     /// The text with its positions, segmentation and movement. Read-only: edits go through the
     /// input calls or `text`.
-    public internal(set) var document: TextDocument
+    @exclusivity(unchecked) public internal(set) var document: TextDocument
 
     /// A field (`.singleLine`) or a view (`.multiLine`); decides what Return and pasted line
     /// breaks do.
-    public var kind: TextInputKind
+    @exclusivity(unchecked) public var kind: TextInputKind
     /// How typed and pasted text is shaped (see `TextInputTraits`).
-    public var traits: TextInputTraits
+    @exclusivity(unchecked) public var traits: TextInputTraits
     /// The field rules every user edit is checked against (see `TextInputRules`).
-    public var rules: TextInputRules
+    @exclusivity(unchecked) public var rules: TextInputRules
     /// False refuses every input call that would change the text (typing, deleting, paste,
     /// cut, `replace`, `clear`, marked text) and keeps editing from beginning; selection,
     /// movement and `copy` still work. O(1).
-    public var isEditable: Bool = true
+    @exclusivity(unchecked) public var isEditable: Bool = true
     /// Asked before user edits and told after every change; held weakly.
-    public weak var delegate: (any TextInputDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any TextInputDelegate)?
 
     /// The marked text of an input method's composition, or nil. Its ends are exactly where the
     /// marked text is, so one may fall inside a grapheme cluster when the marked text joins the
     /// text around it (a marked combining mark); the document snaps such a position when it is
     /// used.
-    public internal(set) var markedTextRange: TextRange?
+    @exclusivity(unchecked) public internal(set) var markedTextRange: TextRange?
     /// True between an accepted `beginEditing()` and `endEditing`.
-    public internal(set) var isEditing = false
+    @exclusivity(unchecked) public internal(set) var isEditing = false
 
     /// The selection (nil = none): `anchor` is the end that stays put while the selection is
     /// extended, `focus` the end that moves. Both are grapheme boundaries of `document`.
-    var anchor: TextPosition?
-    var focus: TextPosition?
+    @exclusivity(unchecked) var anchor: TextPosition?
+    @exclusivity(unchecked) var focus: TextPosition?
     /// The column up/down presses aim for; nil after any other change of the selection.
-    var goalColumn: Int?
+    @exclusivity(unchecked) var goalColumn: Int?
     /// Where the current composition started, while there is marked text.
-    var composition: Composition?
+    @exclusivity(unchecked) var composition: Composition?
     /// Undo and redo steps.
-    var history = UndoHistory()
+    @exclusivity(unchecked) var history = UndoHistory()
     /// What the traits keep between edits (Traits/TraitState.swift).
-    var traitState = TraitState()
-    /// While non-nil, every edit applied to the document is appended (so a range given before a
-    /// composition is committed can be mapped through the commit).
-    var editLog: [TextEdit]?
+    @exclusivity(unchecked) var traitState = TraitState()
+    /// Ranges a call in progress holds across changes it makes (a range given before a
+    /// composition is committed, mapped through the commit): every change maps them
+    /// (`follow`, TextInput+Changes.swift).
+    @exclusivity(unchecked) var pendingRanges: [TextRange] = []
     /// Notifications of finished changes not yet sent (TextInput+Notifications.swift).
-    var pending: [Notification] = []
+    @exclusivity(unchecked) var pending: [Notification] = []
     /// How many changes that must not be interrupted by callbacks are running.
-    var changeDepth = 0
+    @exclusivity(unchecked) var changeDepth = 0
     /// True while `flush()` sends the queue: a nested flush leaves the sending to it.
-    var isFlushing = false
+    @exclusivity(unchecked) var isFlushing = false
     /// Counts changes of the text, so a change that called the delegate can tell whether the
     /// text changed meanwhile.
-    var revision = 0
+    @exclusivity(unchecked) var revision = 0
     /// The find session (`find(_:)`), if any: TextInput+Find.swift.
     var findSession: FindSession?
 

@@ -17,6 +17,21 @@ struct UndoHistory {
         var before: SelectionMark
         /// The selection after the step (what redo restores).
         var after: SelectionMark
+
+        /// THE builder of undo steps: `change` (kept in the compact form coalescing grows:
+        /// where it starts, what it removed, what it inserted) with the selections from before
+        /// and after it. Undo applies its inverse (`undo`). O(1).
+        static func undoing(_ change: InputChange, before: SelectionMark, after: SelectionMark) -> Step {
+            Step(utf8Start: change.replaced.lowerBound, removed: change.removed, inserted: change.inserted,
+                 before: before, after: after)
+        }
+
+        /// The step's change. O(1).
+        var change: InputChange { InputChange(at: utf8Start, removing: removed, inserting: inserted) }
+
+        /// What undo applies: the step's change inverted (its inserted text, in the text after
+        /// it, replaced by what it removed). Redo applies `change`. O(1).
+        var undo: InputChange { change.inverted }
     }
 
     /// Which kind of edit a step can grow by.
@@ -149,14 +164,17 @@ struct UndoHistory {
         return text
     }
 
-    /// Takes the last step off the undo stack and puts it on the redo stack.
-    mutating func popUndo() -> Step? {
+    /// Takes the last step off the undo stack and puts it on the redo stack; returns what
+    /// undo applies (`Step.undo`) and the selection it restores.
+    mutating func popUndo() -> (undo: InputChange, selection: SelectionMark)? {
         settle()
-        guard dropped < storage.count, let step = storage.popLast() else { return nil }
+        guard dropped < storage.count else { return nil }
+        let last = storage.count - 1
+        let result = (storage[last].undo, storage[last].before)
+        redoSteps.append(storage.removeLast())
         open = nil
-        redoSteps.append(step)
         trim()      // the redo stack may already hold `limit` steps (kept when the limit fell)
-        return step
+        return result
     }
 
     /// Takes the last undone step off the redo stack and puts it back on the undo stack.

@@ -30,9 +30,14 @@ struct LineWrapper {
         var indent: Int
     }
 
+    /// True when the measured line holds a character that may raise a bidi level (right-to-left
+    /// letters, Arabic numbers, bidi controls): drawing it needs the bidi resolver.
+    private(set) var mayRaiseLevels = false
+
     /// Measures the clusters of `p`. Call before `addBreaks` and `wrap`. O(bytes).
     mutating func measure(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions) {
         clusters.removeAll(keepingCapacity: true)
+        mayRaiseLevels = BidiResolver.mayRaiseLevels(p)
         var u16 = 0
         ClusterWidths.forEachCluster(p, options: options) { start, end, width, units in
             let first = p[start]

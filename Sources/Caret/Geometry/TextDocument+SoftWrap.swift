@@ -59,6 +59,50 @@ extension TextDocument {
                 breaks = document.breakIterator(.line)
             }
 
+            /// Wraps the next hard line for the wrap index: its visual lines' lengths in bytes (the
+            /// last with the terminator) and whether its text may raise bidi levels; nil after the
+            /// last line. A line of at most `width` bytes without tabs or controls is one visual
+            /// line unmeasured: no other cluster is wider than its UTF-8.
+            mutating func nextHardLine() -> (lengths: [Int], mayRaiseLevels: Bool)? {
+                guard let line = lines.next() else { return nil }
+                let bytes = line.range.start.utf8Offset..<line.range.end.utf8Offset
+                let next = line.rangeIncludingTerminator.end.utf8Offset
+                if bytes.count <= options.width {
+                    var fits = true, units = 0, mayRaiseLevels = false
+                    document.withUTF8(bytes) { p in
+                        for b in p {
+                            if b < 0x20 || b == 0x7F {
+                                fits = false
+                                break
+                            }
+                            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
+                        }
+                        if fits { mayRaiseLevels = BidiResolver.mayRaiseLevels(p) }
+                    }
+                    if fits {
+                        start16 += units + terminatorUnits(line, contentEnd: bytes.upperBound)
+                        return ([next - bytes.lowerBound], mayRaiseLevels)
+                    }
+                }
+                wrapLine(line)
+                index = buffer.count
+                var lengths: [Int] = []
+                lengths.reserveCapacity(buffer.count)
+                for (k, row) in buffer.enumerated() {
+                    let end = k + 1 < buffer.count ? buffer[k + 1].range.start.utf8Offset : next
+                    lengths.append(end - row.range.start.utf8Offset)
+                }
+                return (lengths, wrapper.mayRaiseLevels)
+            }
+
+            /// The UTF-16 units of `line`'s terminator: CR LF is two, every other one is one.
+            private func terminatorUnits(_ line: TextDocument.Line, contentEnd: Int) -> Int {
+                let terminator = line.rangeIncludingTerminator.end.utf8Offset - contentEnd
+                if terminator == 0 { return 0 }
+                let firstByte = terminator == 2 ? document.utf8(in: TextRange(start: line.range.end, end: line.rangeIncludingTerminator.end))?.first : nil
+                return firstByte == 0x0D ? 2 : 1
+            }
+
             /// The next visual line, or nil after the last.
             /// - Complexity: O(1) amortised per cluster of the text.
             public mutating func next() -> VisualLine? {
@@ -82,10 +126,7 @@ extension TextDocument {
                 measured.wrap(
                     options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: from16, iterator: iterator) },
                     emit: { piece in buffer.append(VisualLine(line: lineIndex, bytes: piece, lineStart: from, lineStart16: from16)) })
-                // The terminator: CR LF is two UTF-16 units, every other one is one.
-                let terminator = line.rangeIncludingTerminator.end.utf8Offset - bytes.upperBound
-                let firstByte = terminator == 2 ? document.utf8(in: TextRange(start: line.range.end, end: line.rangeIncludingTerminator.end))?.first : nil
-                start16 = end16 + (terminator == 0 ? 0 : firstByte == 0x0D ? 2 : 1)
+                start16 = end16 + terminatorUnits(line, contentEnd: bytes.upperBound)
             }
         }
     }

@@ -52,6 +52,18 @@ final class ICUBreakIterator {
         guard caret_icu_succeeded(status) else { return nil }
     }
 
+    /// Points an iterator made over a buffer at `text` instead (no new ICU iterator: opening
+    /// one costs far more than setting its text). False when ICU refuses the text.
+    func setUTF16(_ text: [UInt16]) -> Bool {
+        guard source == nil else { return false }
+        self.text = text
+        var status: caret_icu_status = CARET_ICU_OK
+        self.text.withUnsafeBufferPointer { p in
+            caret_break_set_utf16(iterator, p.baseAddress, Int32(p.count), &status)
+        }
+        return caret_icu_succeeded(status)
+    }
+
     /// An iterator over `source` (a rope read chunk by chunk; no copy of the text).
     /// - Returns: nil when ICU cannot open an iterator for `locale`.
     init?(_ kind: Kind, locale: String = "", source: RopeText) {

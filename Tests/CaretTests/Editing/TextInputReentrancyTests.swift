@@ -110,6 +110,45 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertEqual(delegate.mirror.string, input.text)
     }
 
+    /// Committing while the delegate sets a longer text on hearing of the restore: the commit
+    /// was made for a text that is gone and is dropped; nothing points into the new text wrongly.
+    func testCommitWhileDelegateSetsLongerText() {
+        let input = TextInput("abc", traits: .plain)
+        let delegate = MeddlingDelegate(input)
+        input.delegate = delegate
+        input.beginEditing()
+        input.setMarkedText("にほん", selectedRange: 3..<3)
+        delegate.onApply = { $0.text = "👩‍👩‍👧 a much longer text"; return true }
+        input.unmarkText()
+        checkInvariants(input)
+        XCTAssertEqual(input.text, "👩‍👩‍👧 a much longer text")
+        XCTAssertNil(input.markedTextRange)
+        XCTAssertFalse(input.canUndo)
+        input.insertText("!")
+        XCTAssertEqual(input.text, "👩‍👩‍👧 a much longer text!")
+        XCTAssertEqual(delegate.mirror.string, input.text)
+        XCTAssertEqual(delegate.mirrorFailures, [])
+    }
+
+    /// Typing commits the marked text (`insertText` during a composition) while the delegate
+    /// resets the text: the typed key must not be dropped later, nor land outside the text.
+    func testTypedCommitWhileDelegateResetsText() {
+        let input = TextInput("abc", traits: .plain)
+        let delegate = MeddlingDelegate(input)
+        input.delegate = delegate
+        input.beginEditing()
+        input.setMarkedText("にほ", selectedRange: 2..<2)
+        delegate.onApply = { $0.text = ""; return true }
+        input.insertText("ん")
+        checkInvariants(input)
+        XCTAssertNil(input.markedTextRange)
+        input.insertText("h")
+        checkInvariants(input)
+        XCTAssertTrue(input.text.hasSuffix("h"), input.text)
+        XCTAssertEqual(delegate.mirror.string, input.text)
+        XCTAssertEqual(delegate.mirrorFailures, [])
+    }
+
     /// The second repro: `didApply` sets the text while undo replays.
     func testUndoWhileDelegateResetsText() {
         let input = TextInput("abc", traits: .plain)

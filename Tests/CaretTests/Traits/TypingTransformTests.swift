@@ -122,4 +122,31 @@ final class TypingTransformTests: XCTestCase {
                                               language: InputLocale("en"))
         XCTAssertEqual(pasted.text, "abc")
     }
+
+    /// The shortcut inside words (`continuesWord`) answers exactly as the rules do: wherever it
+    /// skips them, running them leaves the typed letters as they are; random texts of words,
+    /// digits, punctuation, spaces and line breaks, letters typed at random places, with word
+    /// and sentence capitals.
+    func testInsideWordShortcutAgreesWithTheRules() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 2203)
+        let pieces = ["word", "Mr.", "e.g.", "x", "3", "42", ",", ".", "!", "?", ";", " ", " ", "  ", "\n", "\"", "'", "(", "é", "-", ":"]
+        let language = InputLocale("en")
+        var skipped = 0
+        for mode in [TextAutocapitalization.sentences, .words] {
+            let transform = TypingTransform(TextInputTraits(autocapitalization: mode))
+            for round in 0..<400 {
+                let text = (0..<Int.random(in: 0..<12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+                let doc = TextDocument(text)
+                let at = doc.position(at: Int.random(in: 0...doc.count, using: &rng))!.utf8Offset
+                let key = ["a", "Q", "z", "ab", "M"].randomElement(using: &rng)!
+                let change = ProposedChange(range: at..<at, text: key, kind: .typing)
+                guard transform.continuesWord(change, in: doc) else { continue }
+                skipped += 1
+                let ruled = transform.applyRules(change, in: doc, language: language)
+                XCTAssertEqual(ruled.text, key, "seed \(seed) round \(round) \(mode): \(text.debugDescription) at \(at)")
+                XCTAssertEqual(ruled.range, change.range, "seed \(seed) round \(round)")
+            }
+        }
+        XCTAssertGreaterThan(skipped, 100, "the shortcut was taken")
+    }
 }

@@ -8,10 +8,9 @@
 ///   never a trap.
 public struct TextDocument: Sendable {
     var rope: Rope<TextChunk>
-    /// Paragraph directions set by the caller; they follow their paragraphs through edits.
-    var directionOverrides = DirectionOverrides()
-    /// Bidi layouts of recently used paragraphs (see `BidiCache` and docs/ARCHITECTURE.md).
-    var bidiCache = BidiCache()
+    /// Every structure derived from the text that follows its edits (the bidi cache, the
+    /// paragraph direction overrides): TextEditFollower.swift.
+    var followers = TextFollowers()
     /// Where the last lookup or edit was, so that the next one near it starts there.
     var finger = Finger()
 

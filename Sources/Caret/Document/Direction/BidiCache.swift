@@ -109,12 +109,18 @@ final class BidiCache: Sendable {
 }
 
 extension BidiCache: TextEditFollower {
+    /// A box shared with copies of the document is copied: the copies keep this one, which
+    /// must never see the edited document's text.
+    static func own(_ cache: inout BidiCache) {
+        if !isKnownUniquelyReferenced(&cache) { cache = cache.copy() }
+    }
+
     /// Nothing cached, nothing to adjust.
     var followsNothing: Bool { entryCount.load(ordering: .acquiring) == 0 }
 
     /// Drops the paragraphs the edit touches and shifts the later ones (the document holds the
-    /// only reference to this box: `TextDocument.following` made sure). O(capacity).
-    func apply(_ edit: TextEdit, memo: Void, in new: TextDocument) {
+    /// only reference to this box: `own` made sure). O(capacity).
+    func apply(_ edit: TextEdit, in new: TextDocument) {
         let range = edit.replacedUTF8Range, inserted = edit.insertedUTF8Range.count
         state.withLock {
             $0.entries = BidiCache.adjusted($0.entries, replacing: range, inserted: inserted)

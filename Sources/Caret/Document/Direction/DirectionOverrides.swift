@@ -25,6 +25,9 @@ struct DirectionOverrides: Sendable, Equatable {
     enum SpanMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.span } }
 
     private(set) var marks = Rope<Mark>()
+    /// What `prepare` saw before an edit, for `apply`: whether a paragraph started at the end
+    /// of the replaced text, and its direction. Not part of the value (`==` ignores it).
+    private var upperParagraph: (isStart: Bool, rightToLeft: Bool?) = (false, nil)
 
     var isEmpty: Bool { marks.isEmpty }
 
@@ -101,11 +104,15 @@ struct DirectionOverrides: Sendable, Equatable {
 extension DirectionOverrides: TextEditFollower {
     var followsNothing: Bool { isEmpty }
 
-    /// Whether a paragraph starts at the end of the replaced text, and its direction then.
-    func prepare(for edit: TextEdit, in old: TextDocument) -> (isStart: Bool, rightToLeft: Bool?) {
+    /// Whether a paragraph starts at the end of the replaced text, and its direction then
+    /// (kept in `upperParagraph` until `apply`).
+    mutating func prepare(for edit: TextEdit, in old: TextDocument) {
         let range = edit.replacedUTF8Range
-        guard range.upperBound > range.lowerBound && old.isParagraphStart(range.upperBound) else { return (false, nil) }
-        return (true, direction(atParagraphStart: range.upperBound))
+        guard range.upperBound > range.lowerBound && old.isParagraphStart(range.upperBound) else {
+            upperParagraph = (false, nil)
+            return
+        }
+        upperParagraph = (true, direction(atParagraphStart: range.upperBound))
     }
 
     /// Moves the marks with their text (`replace(_:inserted:)`); then drops a mark at the edit
@@ -114,7 +121,9 @@ extension DirectionOverrides: TextEditFollower {
     /// direction (deleting whole lines keeps the direction of the line after them); and gives
     /// the paragraphs split off by inserted line breaks the direction of the paragraph they
     /// were typed into. O((1 + removed + new lines) log n).
-    mutating func apply(_ edit: TextEdit, memo upperParagraph: (isStart: Bool, rightToLeft: Bool?), in new: TextDocument) {
+    mutating func apply(_ edit: TextEdit, in new: TextDocument) {
+        let upperParagraph = self.upperParagraph
+        self.upperParagraph = (false, nil)
         replace(edit.replacedUTF8Range, inserted: edit.insertedUTF8Range.count)
         let s = edit.insertedUTF8Range.lowerBound, newEnd = edit.insertedUTF8Range.upperBound
         if direction(atParagraphStart: s) != nil && !new.isParagraphStart(s) {

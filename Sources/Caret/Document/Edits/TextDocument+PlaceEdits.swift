@@ -52,10 +52,10 @@ extension TextDocument {
     /// Replaces units `range` of `unit` with `new` when that is typing at the edit place: the
     /// range is next to the place (`localRangeNearEditPlace`), the edit fits the ASCII plan
     /// (`planASCII`: simple ASCII replaced and inserted, nothing joins across it) in the place's
-    /// chunk, the tree and the boxes are this document's own, and no derived structure
-    /// follows edits. Exactly what the general path (`replaceUTF8`) does for such an edit, with
-    /// no search, no hint and no re-measuring: returns the new text's bytes (on grapheme
-    /// boundaries), or nil with the document untouched when a condition fails.
+    /// chunk, and the tree is this document's own. Exactly what the general path
+    /// (`replaceUTF8`) does for such an edit, with no search, no hint and no re-measuring; the
+    /// followers follow it through the same `following`. Returns the new text's bytes (on
+    /// grapheme boundaries), or nil with the document untouched when a condition fails.
     /// O(chunk) for the bytes moved, plus the path's summaries.
     @inline(__always)
     mutating func replaceAtEditPlace(_ range: Range<Int>, in unit: TextUnit,
@@ -71,10 +71,7 @@ extension TextDocument {
     @inline(__always)
     private mutating func replaceAtEditPlace(_ bytes: Range<Int>, of cursor: Cursor, from point: ChunkPoint,
                                              with new: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        guard isKnownUniquelyReferenced(&finger), isKnownUniquelyReferenced(&bidiCache),
-              bidiCache.followsNothing, directionOverrides.followsNothing
-        else { return nil }
-        var cursor = cursor
+        guard isKnownUniquelyReferenced(&finger) else { return nil }
         let s = cursor.prefix.utf8 + bytes.lowerBound, e = cursor.prefix.utf8 + bytes.upperBound
         // The general path edits from the chunk holding byte s - 1, which is this one unless the
         // edit starts at its first byte.
@@ -82,6 +79,19 @@ extension TextDocument {
               let newSize = inPlaceSize(cursor, s, e, new),
               let plan = planASCII(cursor, cursor.chunkAddress, s, e, new, newSize)
         else { return nil }
+        following(s..<e, inserted: new, edit: nil) { document in
+            document.applyAtEditPlace(plan, bytes, of: cursor, from: point, with: new)
+        }
+        checkInvariantsAfterEdit()
+        return plan.enclosing
+    }
+
+    /// The text half of the typing path: `plan` applied to the edit place's chunk, the place
+    /// moved to the end of the new text.
+    @inline(__always)
+    private mutating func applyAtEditPlace(_ plan: InPlacePlan, _ bytes: Range<Int>, of placeCursor: Cursor,
+                                           from point: ChunkPoint, with new: UnsafeBufferPointer<UInt8>) {
+        var cursor = placeCursor
         finger.textWillChange()
         let (range, size, delta, window) = (plan.localRange, plan.newSize, plan.delta, plan.window)
         rope.mutateChunk(at: &cursor, adding: delta) {
@@ -94,7 +104,5 @@ extension TextDocument {
             ? ChunkPoint(utf8: point.utf8 + step, utf16: point.utf16 + step, scalars: point.scalars + step)
             : ChunkPoint(utf8: point.utf8 + step, utf16: -1, scalars: -1)
         finger.recordEdit(EditPlace(root: rootID, cursor: cursor, point: after))
-        checkInvariantsAfterEdit()
-        return plan.enclosing
     }
 }

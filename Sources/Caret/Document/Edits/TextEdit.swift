@@ -82,14 +82,23 @@ public struct TextEdit: Sendable, Hashable, Codable, CustomStringConvertible {
     /// with `.before`, staying ahead of text inserted where it is.
     /// - Complexity: O(1).
     public func map(_ range: TextRange) -> TextRange {
+        Self.map(range, replaced: replacedUTF8Range, inserted: insertedUTF8Range)
+    }
+
+    /// `map(_:)` for the replacement of bytes `replaced` by the new text's bytes `inserted`
+    /// (the one definition, shared with the editing model's changes). O(1).
+    static func map(_ range: TextRange, replaced: Range<Int>, inserted: Range<Int>) -> TextRange {
+        func position(_ p: TextPosition, _ bias: Bias) -> TextPosition {
+            TextPosition(utf8Offset: map(p.utf8Offset, replaced: replaced, inserted: inserted, bias: bias), affinity: p.affinity)
+        }
         if range.isEmpty {
-            let p = map(range.start, bias: .before)
+            let p = position(range.start, .before)
             return TextRange(start: p, end: p)
         }
-        let start = map(range.start, bias: .after)
-        let end = map(range.end, bias: .before)
+        let start = position(range.start, .after)
+        let end = position(range.end, .before)
         if end.utf8Offset <= start.utf8Offset {
-            let p = TextPosition(utf8Offset: insertedUTF8Range.lowerBound, affinity: range.start.affinity)
+            let p = TextPosition(utf8Offset: inserted.lowerBound, affinity: range.start.affinity)
             return TextRange(start: p, end: p)
         }
         return TextRange(start: start, end: end)
@@ -105,7 +114,8 @@ public struct TextEdit: Sendable, Hashable, Codable, CustomStringConvertible {
         Self.map(x, replaced: replacedUTF16Range, inserted: insertedUTF16Range, bias: bias)
     }
 
-    private static func map(_ x: Int, replaced: Range<Int>, inserted: Range<Int>, bias: Bias) -> Int {
+    /// `mapUTF8` for the replacement of bytes `replaced` by the new text's bytes `inserted`. O(1).
+    static func map(_ x: Int, replaced: Range<Int>, inserted: Range<Int>, bias: Bias) -> Int {
         if x < replaced.lowerBound { return x }
         if x > replaced.upperBound { return x + inserted.count - replaced.count }
         if replaced.isEmpty { return bias == .before ? inserted.lowerBound : inserted.upperBound }

@@ -1,26 +1,133 @@
 // One edit description applied by one mechanism to every structure derived from the text.
-// An edit of the text is described once, as the `TextEdit` that `edit(_:replacingWith:)`
-// returns to callers, and every derived structure the document keeps (the bidi cache, the
-// direction overrides; later attribute runs) follows it through the same two calls — as the
-// editing model (`TextInput`) maps its selection and marks through the same `TextEdit`.
+// Every edit of a document — the general path, the typing path at the edit place, a change
+// set's replacements — runs through `following`: the followers are listed once
+// (`TextFollowers.forEach`), prepared in one loop on the old text and brought in step in one
+// loop on the new text. A new follower is one more stored property and one more line in
+// `forEach`; every edit then reaches it.
 
 /// A structure derived from a document's text that follows every edit of it.
 protocol TextEditFollower {
-    /// What the follower needs to know about the old text before it changes.
-    associatedtype Memo
+    /// Makes the follower the edited document's own before its text changes (a box shared
+    /// with copies of the document is copied: the copies keep the old one). O(1) when owned.
+    static func own(_ follower: inout Self)
     /// True when there is nothing to follow (the edit need not even be described for it).
     var followsNothing: Bool { get }
-    /// Before the text changes: reads what it needs from the old document.
-    func prepare(for edit: TextEdit, in old: TextDocument) -> Memo
+    /// Before the text changes: reads what it needs from the old document and keeps it until
+    /// `apply`.
+    mutating func prepare(for edit: TextEdit, in old: TextDocument)
     /// After the text changed: brings the structure in step with `new`.
-    mutating func apply(_ edit: TextEdit, memo: Memo, in new: TextDocument)
+    mutating func apply(_ edit: TextEdit, in new: TextDocument)
 }
 
-extension TextEditFollower where Memo == Void {
-    func prepare(for edit: TextEdit, in old: TextDocument) {}
+extension TextEditFollower {
+    static func own(_ follower: inout Self) {}
+    mutating func prepare(for edit: TextEdit, in old: TextDocument) {}
+}
+
+/// What is done to every follower, in `TextFollowers.forEach`'s order.
+protocol TextEditFollowerVisitor {
+    mutating func visit<F: TextEditFollower>(_ follower: inout F)
+}
+
+/// Every structure derived from a document's text, in one value: the only list of them.
+struct TextFollowers: Sendable {
+    /// Bidi layouts of recently used paragraphs (see `BidiCache` and docs/ARCHITECTURE.md).
+    var bidiCache = BidiCache()
+    /// Paragraph directions set by the caller; they follow their paragraphs through edits.
+    var directionOverrides = DirectionOverrides()
+    /// Every edit, while switched on (tests, debugging).
+    var recorder = EditRecorder()
+
+    /// Visits every follower once: THE list. O(followers) besides the visitor.
+    @inline(__always)
+    mutating func forEach<V: TextEditFollowerVisitor>(_ visitor: inout V) {
+        visitor.visit(&bidiCache)
+        visitor.visit(&directionOverrides)
+        visitor.visit(&recorder)
+    }
+
+    /// Stands in for a document's followers while they are taken out to read its new text
+    /// (so that they are not shared, and copied, while they change). Never edited.
+    static let placeholder = TextFollowers()
+
+    /// Makes every follower the document's own; true when none has anything to follow.
+    @inline(__always)
+    mutating func ownAndCheckIdle() -> Bool {
+        var visitor = OwnAndCheck()
+        forEach(&visitor)
+        return visitor.idle
+    }
+
+    private struct OwnAndCheck: TextEditFollowerVisitor {
+        var idle = true
+        @inline(__always)
+        mutating func visit<F: TextEditFollower>(_ follower: inout F) {
+            F.own(&follower)
+            idle = idle && follower.followsNothing
+        }
+    }
+
+    fileprivate struct Prepare: TextEditFollowerVisitor {
+        let edit: TextEdit
+        let old: TextDocument
+        @inline(__always)
+        mutating func visit<F: TextEditFollower>(_ follower: inout F) {
+            if !follower.followsNothing { follower.prepare(for: edit, in: old) }
+        }
+    }
+
+    fileprivate struct Apply: TextEditFollowerVisitor {
+        let edit: TextEdit
+        let new: TextDocument
+        /// Whether each follower, in order, was prepared (it followed something before the edit).
+        var prepared: UInt64
+        var index = 0
+        @inline(__always)
+        mutating func visit<F: TextEditFollower>(_ follower: inout F) {
+            if prepared & (1 << index) != 0 { follower.apply(edit, in: new) }
+            index += 1
+        }
+    }
+
+    fileprivate struct Following: TextEditFollowerVisitor {
+        var mask: UInt64 = 0
+        var index = 0
+        @inline(__always)
+        mutating func visit<F: TextEditFollower>(_ follower: inout F) {
+            if !follower.followsNothing { mask |= 1 << index }
+            index += 1
+        }
+    }
+}
+
+/// A follower that records every edit it sees while `isRecording` (off by default: then it
+/// follows nothing and costs the edit paths one test of a flag).
+struct EditRecorder: TextEditFollower, Sendable {
+    var isRecording = false
+    private(set) var edits: [TextEdit] = []
+
+    var followsNothing: Bool { !isRecording }
+
+    mutating func apply(_ edit: TextEdit, in new: TextDocument) {
+        edits.append(edit)
+    }
+
+    mutating func removeAll() { edits.removeAll() }
 }
 
 extension TextDocument {
+    /// The caller-set paragraph directions (a follower: `followers`).
+    var directionOverrides: DirectionOverrides {
+        get { followers.directionOverrides }
+        _modify { yield &followers.directionOverrides }
+    }
+
+    /// The bidi layouts of recently used paragraphs (a follower: `followers`).
+    var bidiCache: BidiCache {
+        get { followers.bidiCache }
+        _modify { yield &followers.bidiCache }
+    }
+
     /// The `TextEdit` that replacing bytes `range` (scalar boundaries) with `inserted` makes of
     /// the current text. O(log n) plus two chunk scans (near the finger, two short ones).
     func describeEdit(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>) -> TextEdit {
@@ -33,28 +140,42 @@ extension TextDocument {
                         insertedUTF16Range: utf16Start..<(utf16Start + counts.scalars + counts.supplementary))
     }
 
-    /// Applies `change` to the text and makes every derived structure follow it: each is
-    /// prepared on the old text, the rope changes, each is brought in step with the new text.
-    /// `edit` is the change's description when the caller already has it; it is made here only
-    /// when some structure follows. Returns what `change` returns.
+    /// THE mechanism every edit of the text goes through: applies `change` to the text and
+    /// makes every follower follow it — each owned by this document, the ones that follow
+    /// something prepared on the old text (one loop), the rope changed, those brought in step
+    /// with the new text (one loop). `edit` is the change's description when the caller already
+    /// has it; it is made here only when some follower follows. Returns what `change` returns.
+    /// O(followers) when none follows anything.
+    @inline(__always)
     mutating func following<R>(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>, edit described: TextEdit?,
                                _ change: (inout TextDocument) -> R) -> R {
-        // A bidi cache box shared with copies must not see this document's new text.
-        if !isKnownUniquelyReferenced(&bidiCache) { bidiCache = bidiCache.copy() }
-        let followsCache = !bidiCache.followsNothing, followsOverrides = !directionOverrides.followsNothing
-        guard followsCache || followsOverrides else { return change(&self) }
+        if followers.ownAndCheckIdle() { return change(&self) }
+        return followingSome(range, inserted: inserted, edit: described, change)
+    }
+
+    /// `following` when some follower follows something: the two loops.
+    private mutating func followingSome<R>(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>,
+                                           edit described: TextEdit?, _ change: (inout TextDocument) -> R) -> R {
         let edit = described ?? describeEdit(range, inserted: inserted)
-        let cacheMemo: Void = bidiCache.prepare(for: edit, in: self)
-        let overridesMemo = followsOverrides ? directionOverrides.prepare(for: edit, in: self) : nil
-        let result = change(&self)
-        // Each follower is taken out while it reads the new document, then put back.
-        if followsCache { bidiCache.apply(edit, memo: cacheMemo, in: self) }
-        if let overridesMemo {
-            var overrides = directionOverrides
-            directionOverrides = DirectionOverrides()
-            overrides.apply(edit, memo: overridesMemo, in: self)
-            directionOverrides = overrides
+        var which = TextFollowers.Following()
+        followers.forEach(&which)
+        // The followers are taken out while they read the old and the new document (so that
+        // neither they nor the text are shared, and copied, while they change), then put back.
+        var taken = followers
+        followers = .placeholder
+        do {
+            var prepare = TextFollowers.Prepare(edit: edit, old: self)
+            taken.forEach(&prepare)
         }
+        followers = taken
+        let result = change(&self)
+        taken = followers
+        followers = .placeholder
+        do {
+            var apply = TextFollowers.Apply(edit: edit, new: self, prepared: which.mask)
+            taken.forEach(&apply)
+        }
+        followers = taken
         return result
     }
 }

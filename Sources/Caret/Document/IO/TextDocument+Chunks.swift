@@ -65,5 +65,18 @@ extension TextDocument {
             public mutating func next() -> [UInt8]? { base.next()?.bytes }
         }
     }
-}
 
+    /// The byte before byte `x` (0 < x <= the length in bytes): from the last edit's chunk when
+    /// it holds that byte (typing reads what it just typed), else through a lookup. O(1) near
+    /// the last edit, else O(log n).
+    func utf8Byte(before x: Int) -> UInt8 {
+        if let place = finger.editPlace, place.root == rootID {
+            let i = x - 1 - place.cursor.prefix.utf8
+            let byte: UInt8? = place.cursor.chunkAddress.pointee.bytes.withUnsafeBufferPointer { i >= 0 && i < $0.count ? $0[i] : nil }
+            if let byte { return byte }
+        }
+        var byte: UInt8 = 0
+        withUnsafeMutablePointer(to: &byte) { copyUTF8((x - 1)..<x, into: UnsafeMutableBufferPointer(start: $0, count: 1)) }
+        return byte
+    }
+}

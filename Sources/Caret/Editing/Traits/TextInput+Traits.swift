@@ -13,6 +13,8 @@ extension TextInput {
         let pipeline = TraitPipeline(traits: traits, rules: rules,
                                      replacesAll: traitState.secureReplacePending && traits.isSecureTextEntry
                                          || rules.clearsOnInsertion)
+        // Traits that can change nothing (`.plain`): typing pays no pipeline at all.
+        if pipeline.passesEverythingUnchanged { return true }
         let deletesSelection = !change.kind.inserts && !selectionUTF8.isEmpty
         guard let shaped = pipeline.shape(change, in: document, deletesSelection: deletesSelection,
                                           language: traitState.language(for: locale)) else { return false }

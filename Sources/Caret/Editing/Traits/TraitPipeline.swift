@@ -44,6 +44,15 @@ struct TraitPipeline {
         return change.isEmpty ? nil : change
     }
 
+    /// True when `shape` returns every change as it is (and so need not run): nothing
+    /// replaces all the text, no keyboard pad filters, no typing rule (dashes, quotes,
+    /// capitals), no smart insert or delete, no length limit. O(1).
+    var passesEverythingUnchanged: Bool {
+        !replacesAll && !traits.smartDashes && !traits.smartQuotes && traits.autocapitalization == .none
+            && !traits.smartInsertDelete && rules.maximumLength == nil
+            && KeyboardFilter(traits.keyboardType, decimalSeparator: { "" }) == nil
+    }
+
     /// Whether the insertions that replace all the text (typing, paste, a commit) do so for
     /// this kind of change.
     static func replacesAll(_ kind: ProposedChange.Kind) -> Bool {

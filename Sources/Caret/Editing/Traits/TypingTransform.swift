@@ -29,8 +29,14 @@ struct TypingTransform {
     ///   `window` clusters at a possible word or sentence start), where n is the document's length.
     func apply(_ change: ProposedChange, in document: TextDocument,
                language: @autoclosure () -> any InputLanguage) -> ProposedChange {
-        guard change.kind.isTyped, !change.text.isEmpty, touches(change.text) else { return change }
-        let language = language()
+        guard change.kind.isTyped, !change.text.isEmpty, touches(change.text),
+              !continuesWord(change, in: document) else { return change }
+        return applyRules(change, in: document, language: language())
+    }
+
+    /// `apply` once a rule may change the text: the typed scalars through the rules, with the
+    /// context they read. O(window) per typed scalar at most, plus O(log n) to read the text.
+    func applyRules(_ change: ProposedChange, in document: TextDocument, language: any InputLanguage) -> ProposedChange {
         let (before, reachesStart) = document.text(before: change.range.lowerBound, clusters: Self.nearWindow)
         let windowStart = change.range.lowerBound - before.utf8.count
         var typed = TypedText(before: before, reachesStart: reachesStart) {
@@ -51,6 +57,25 @@ struct TypingTransform {
         }
         result.text = typed.output
         return result
+    }
+
+    /// Whether `change` types ASCII letters where no capital can come: right after an ASCII
+    /// letter with word or sentence capitals (inside a word: a cased letter before a letter
+    /// leaves no word boundary, UAX #29 WB5, and no sentence starts right after a letter), or,
+    /// with sentence capitals, after one space that follows an ASCII letter, digit or comma
+    /// (no sentence ended there). Typing then reads no context. O(1) near the last edit, else
+    /// O(log n).
+    func continuesWord(_ change: ProposedChange, in document: TextDocument) -> Bool {
+        @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        let x = change.range.lowerBound
+        guard autocapitalization == .words || autocapitalization == .sentences, x > 0,
+              change.text.utf8.allSatisfy(isLetter)
+        else { return false }
+        let before = document.utf8Byte(before: x)
+        if isLetter(before) { return true }
+        guard autocapitalization == .sentences, before == 0x20, x > 1 else { return false }
+        let previous = document.utf8Byte(before: x - 1)
+        return isLetter(previous) || (previous >= 0x30 && previous <= 0x39) || previous == 0x2C
     }
 
     /// Whether any rule could change `text`: a dash or quote with those rules on, or a letter

@@ -1,0 +1,298 @@
+/// The visual lines ("rows") of the wrapped part of a document, in order, as byte lengths:
+/// leaves of at most `leafCapacity` (64) rows, with Fenwick trees over the leaves' row, byte and
+/// hard-line counts. A row's length includes the hard line's terminator when it is the hard
+/// line's last row, so the lengths add up to the bytes of the hard lines held.
+///
+/// Finding a row by index, by byte offset or by hard line is a Fenwick descent over the leaves
+/// (O(log n)) and a scan of one leaf (at most `leafCapacity` entries); replacing the rows of a
+/// paragraph rewrites one leaf and updates the Fenwick trees in O(log n). A leaf split or
+/// merge marks the Fenwick trees stale; the next lookup rebuilds them in O(leaves).
+struct VisualRowTree {
+    static let leafCapacity = 64
+
+    /// A row: its length in bytes shifted left by two; bit 1 set when its hard line may hold
+    /// right-to-left text (so drawing it needs the bidi levels), bit 0 when it ends its hard line.
+    typealias Row = UInt64
+
+    struct Leaf {
+        var rows: [Row] = []
+        var bytes = 0
+        var lines = 0
+    }
+
+    /// Counts of a prefix of the rows.
+    struct Prefix {
+        var rows = 0
+        var bytes = 0
+        var lines = 0
+
+        subscript(key: Key) -> Int {
+            switch key {
+            case .rows: rows
+            case .bytes: bytes
+            case .lines: lines
+            }
+        }
+    }
+
+    /// What a descent counts.
+    enum Key { case rows, bytes, lines }
+
+    /// One row found: its index, first byte and hard line, with its length and end flag.
+    struct Found {
+        var index: Int
+        var start: Int
+        var line: Int
+        var length: Int
+        var endsLine: Bool
+        /// True when its hard line may hold right-to-left text or bidi controls.
+        var mayRaiseLevels = false
+        /// True when it is its hard line's first row.
+        var startsLine: Bool
+    }
+
+    private(set) var leaves: [Leaf] = []
+    private var fenwickRows: [Int] = [0]
+    private var fenwickBytes: [Int] = [0]
+    private var fenwickLines: [Int] = [0]
+    private var stale = false
+    private(set) var total = Prefix()
+
+    static func row(length: Int, endsLine: Bool, mayRaiseLevels: Bool) -> Row {
+        Row(length) << 2 | (mayRaiseLevels ? 2 : 0) | (endsLine ? 1 : 0)
+    }
+    static func length(_ row: Row) -> Int { Int(row >> 2) }
+    static func mayRaiseLevels(_ row: Row) -> Bool { row & 2 != 0 }
+    static func endsLine(_ row: Row) -> Bool { row & 1 == 1 }
+
+    /// Appends rows after the last. O(rows + log n).
+    mutating func append(_ rows: [Row]) {
+        guard !rows.isEmpty else { return }
+        // Appended leaves are filled to three quarters, so that edits seldom split them.
+        if leaves.isEmpty || leaves[leaves.count - 1].rows.count + rows.count > Self.leafCapacity * 3 / 4 {
+            replaceLeaves(leaves.count..<leaves.count, with: rows)
+        } else {
+            // In place: a copy of the leaf would copy its rows on every append.
+            let k = leaves.count - 1
+            var bytes = 0, lines = 0
+            for row in rows {
+                bytes += Self.length(row)
+                if Self.endsLine(row) { lines += 1 }
+            }
+            leaves[k].rows.append(contentsOf: rows)
+            leaves[k].bytes += bytes
+            leaves[k].lines += lines
+            adjust(leaf: k, rows: rows.count, bytes: bytes, lines: lines)
+        }
+    }
+
+    /// Replaces rows `range` (indexes) with `rows`. O(affected leaves × capacity + log n).
+    mutating func replace(_ range: Range<Int>, with rows: [Row]) {
+        if leaves.isEmpty {
+            append(rows)
+            return
+        }
+        rebuildIfStale()
+        let (first, firstBefore) = leaf(containingRow: range.lowerBound)
+        let (last, lastBefore) = range.upperBound > range.lowerBound ? leaf(containingRow: range.upperBound - 1) : (first, firstBefore)
+        var merged: [Row] = []
+        let local = range.lowerBound - firstBefore.rows
+        merged.append(contentsOf: leaves[first].rows[..<local])
+        merged.append(contentsOf: rows)
+        let lastLocal = range.upperBound - lastBefore.rows
+        merged.append(contentsOf: leaves[last].rows[lastLocal...])
+        if first == last && merged.count <= Self.leafCapacity && !merged.isEmpty {
+            var leaf = Leaf(rows: merged)
+            Self.recount(&leaf)
+            let old = leaves[first]
+            leaves[first] = leaf
+            adjust(leaf: first, rows: leaf.rows.count - old.rows.count, bytes: leaf.bytes - old.bytes, lines: leaf.lines - old.lines)
+        } else {
+            replaceLeaves(first..<(last + 1), with: merged)
+        }
+    }
+
+    /// The rows `range` (indexes). O(log n + leaf + rows).
+    mutating func rows(_ range: Range<Int>) -> [Row] {
+        guard !range.isEmpty else { return [] }
+        rebuildIfStale()
+        let (leaf, before) = leaf(containingRow: range.lowerBound)
+        var k = leaf
+        var result: [Row] = []
+        result.reserveCapacity(range.count)
+        var i = range.lowerBound - before.rows
+        while result.count < range.count && k < leaves.count {
+            let rows = leaves[k].rows
+            while i < rows.count && result.count < range.count {
+                result.append(rows[i])
+                i += 1
+            }
+            k += 1
+            i = 0
+        }
+        return result
+    }
+
+    /// The row at `index` (0..<total.rows). O(log n + leaf).
+    mutating func row(at index: Int) -> Found {
+        rebuildIfStale()
+        let (k, before) = leaf(containingRow: index)
+        return scan(k, before) { i, _, _ in before.rows + i == index }
+    }
+
+    /// The row holding byte `x` (0..<total.bytes). O(log n + leaf).
+    mutating func row(containingByte x: Int) -> Found {
+        rebuildIfStale()
+        let (k, before) = descend(.bytes, x)
+        return scan(k, before) { _, start, length in x < start + length }
+    }
+
+    /// The first row of hard line `line` (0..<total.lines). O(log n + leaf).
+    mutating func firstRow(ofLine line: Int) -> Found {
+        rebuildIfStale()
+        if line == 0 { return row(at: 0) }
+        // The leaf holding the line end that makes `line` ends, then the row after it.
+        let (k, before) = descend(.lines, line - 1)
+        var seen = before.lines
+        for (i, row) in leaves[k].rows.enumerated() where Self.endsLine(row) {
+            seen += 1
+            if seen == line { return self.row(at: before.rows + i + 1) }
+        }
+        return row(at: total.rows - 1)
+    }
+
+    /// The leaf holding row `index` and the counts before it.
+    private func leaf(containingRow index: Int) -> (Int, Prefix) { descend(.rows, index) }
+
+    /// The leaf where the prefix sum of `key` first exceeds `target`, with the counts of the
+    /// leaves before it (the last leaf when none does). O(log leaves).
+    private func descend(_ key: Key, _ target: Int) -> (Int, Prefix) {
+        let n = leaves.count
+        var position = 0
+        var before = Prefix()
+        var step = 1
+        while step * 2 <= n { step *= 2 }
+        while step > 0 {
+            let next = position + step
+            if next <= n {
+                let candidate = Prefix(rows: before.rows + fenwickRows[next], bytes: before.bytes + fenwickBytes[next],
+                                       lines: before.lines + fenwickLines[next])
+                if candidate[key] <= target {
+                    position = next
+                    before = candidate
+                }
+            }
+            step /= 2
+        }
+        if position >= n {
+            // Past the end: the last leaf.
+            let last = leaves[n - 1]
+            return (n - 1, Prefix(rows: before.rows - last.rows.count, bytes: before.bytes - last.bytes, lines: before.lines - last.lines))
+        }
+        return (position, before)
+    }
+
+    /// Scans leaf `k` for the first row where `stop(i, start, length)` holds (else its last).
+    private func scan(_ k: Int, _ before: Prefix, _ stop: (Int, Int, Int) -> Bool) -> Found {
+        let rows = leaves[k].rows
+        var start = before.bytes, line = before.lines
+        var startsLine = k == 0 || leaves[k - 1].rows.last.map(Self.endsLine) ?? true
+        for (i, row) in rows.enumerated() {
+            let length = Self.length(row)
+            if stop(i, start, length) || i == rows.count - 1 {
+                return Found(index: before.rows + i, start: start, line: line, length: length, endsLine: Self.endsLine(row),
+                             mayRaiseLevels: Self.mayRaiseLevels(row), startsLine: startsLine)
+            }
+            start += length
+            startsLine = Self.endsLine(row)
+            if startsLine { line += 1 }
+        }
+        return Found(index: before.rows, start: start, line: line, length: 0, endsLine: true, startsLine: true)
+    }
+
+    private static func recount(_ leaf: inout Leaf) {
+        var bytes = 0, lines = 0
+        for row in leaf.rows {
+            bytes += length(row)
+            if endsLine(row) { lines += 1 }
+        }
+        leaf.bytes = bytes
+        leaf.lines = lines
+    }
+
+    /// Replaces leaves `range` with leaves of `rows`: as many leaves as before when they hold
+    /// the rows at most three quarters full (the Fenwick trees are then updated leaf by leaf),
+    /// else leaves half full, so that edits rarely split again.
+    private mutating func replaceLeaves(_ range: Range<Int>, with rows: [Row]) {
+        let sameCount = !range.isEmpty && rows.count <= range.count * Self.leafCapacity * 3 / 4 && rows.count >= range.count
+        let count = sameCount ? range.count : (rows.count + Self.leafCapacity / 2 - 1) / (Self.leafCapacity / 2)
+        var fresh: [Leaf] = []
+        fresh.reserveCapacity(count)
+        var i = 0
+        for k in 0..<count {
+            let end = rows.count * (k + 1) / count
+            var leaf = Leaf(rows: Array(rows[i..<end]))
+            Self.recount(&leaf)
+            fresh.append(leaf)
+            i = end
+        }
+        if sameCount && !stale && fenwickRows.count == leaves.count + 1 {
+            for (k, leaf) in fresh.enumerated() {
+                let old = leaves[range.lowerBound + k]
+                leaves[range.lowerBound + k] = leaf
+                adjust(leaf: range.lowerBound + k, rows: leaf.rows.count - old.rows.count, bytes: leaf.bytes - old.bytes,
+                       lines: leaf.lines - old.lines)
+            }
+            return
+        }
+        for leaf in leaves[range] {
+            total.rows -= leaf.rows.count
+            total.bytes -= leaf.bytes
+            total.lines -= leaf.lines
+        }
+        for leaf in fresh {
+            total.rows += leaf.rows.count
+            total.bytes += leaf.bytes
+            total.lines += leaf.lines
+        }
+        leaves.replaceSubrange(range, with: fresh)
+        stale = true
+    }
+
+    /// Adds to leaf `k`'s counts in the Fenwick trees. O(log leaves).
+    private mutating func adjust(leaf k: Int, rows: Int, bytes: Int, lines: Int) {
+        total.rows += rows
+        total.bytes += bytes
+        total.lines += lines
+        if stale { return }
+        var i = k + 1
+        while i < fenwickRows.count {
+            fenwickRows[i] += rows
+            fenwickBytes[i] += bytes
+            fenwickLines[i] += lines
+            i += i & -i
+        }
+    }
+
+    /// Rebuilds the Fenwick trees after leaves were split or merged. O(leaves).
+    private mutating func rebuildIfStale() {
+        guard stale || fenwickRows.count != leaves.count + 1 else { return }
+        let n = leaves.count
+        fenwickRows = [Int](repeating: 0, count: n + 1)
+        fenwickBytes = fenwickRows
+        fenwickLines = fenwickRows
+        for (k, leaf) in leaves.enumerated() {
+            let i = k + 1
+            fenwickRows[i] += leaf.rows.count
+            fenwickBytes[i] += leaf.bytes
+            fenwickLines[i] += leaf.lines
+            let parent = i + (i & -i)
+            if parent <= n {
+                fenwickRows[parent] += fenwickRows[i]
+                fenwickBytes[parent] += fenwickBytes[i]
+                fenwickLines[parent] += fenwickLines[i]
+            }
+        }
+        stale = false
+    }
+}

@@ -1,0 +1,174 @@
+@testable import Caret
+import XCTest
+
+/// The wrap index: against `TextDocument.visualLines` (the reference), through random edits,
+/// and its position ↔ (visual line, column) mapping and vertical movement.
+final class VisualLineIndexTests: XCTestCase {
+    static let pieces = SoftWrapTests.pieces + ["שלום", "עברית abc", "\u{2067}x\u{2069}", "123"]
+
+    func randomText(_ rng: inout SeededGenerator, count: ClosedRange<Int> = 0...80) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: count, using: &rng) { text += Self.pieces.randomElement(using: &rng)! }
+        return text
+    }
+
+    func randomOptions(_ rng: inout SeededGenerator) -> SoftWrapOptions {
+        let display = DisplayWidthOptions(model: Bool.random(using: &rng) ? .terminal : .clusters, tabWidth: Int.random(in: 1...8, using: &rng))
+        return SoftWrapOptions(width: Int.random(in: 1...24, using: &rng), display: display, preservesIndent: Bool.random(using: &rng))
+    }
+
+    /// Every visual line of the index equals the reference walk's.
+    func assertMatchesReference(_ index: VisualLineIndex, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let reference = Array(index.document.visualLines(options: index.options))
+        XCTAssertEqual(index.visualLineCount, reference.count, message, file: file, line: line)
+        for (k, visual) in reference.enumerated() {
+            XCTAssertEqual(index.visualLine(at: k), visual, "visual line \(k) \(message)", file: file, line: line)
+        }
+        XCTAssertNil(index.visualLine(at: reference.count))
+    }
+
+    func testMatchesTheWalkAndFollowsRandomEdits() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        for round in 0..<60 {
+            let options = randomOptions(&rng)
+            var document = TextDocument(randomText(&rng))
+            let index = VisualLineIndex(document: document, options: options)
+            // Sometimes query the middle first, so that edits land before and after the frontier.
+            if Bool.random(using: &rng) { _ = index.location(of: TextPosition(utf8Offset: document.utf8Count / 2)) }
+            assertMatchesReference(index, "round \(round) seed \(seed)")
+            for _ in 0..<6 {
+                var edits: [TextEdit] = []
+                for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                    let count = document.count(in: .grapheme)
+                    let a = Int.random(in: 0...count, using: &rng), b = Int.random(in: a...min(count, a + 6), using: &rng)
+                    let text = Int.random(in: 0..<3, using: &rng) == 0 ? "" : randomText(&rng, count: 0...4)
+                    edits.append(try document.edit(a..<b, in: .grapheme, replacingWith: text))
+                }
+                if Bool.random(using: &rng) { _ = index.location(of: document.endOfDocument) }
+                index.update(to: document, edits: edits)
+                assertMatchesReference(index, "after edits \(edits), round \(round) seed \(seed)")
+            }
+        }
+    }
+
+    /// Typing and deleting one cluster at a time in long paragraphs: the re-wrap near the edit
+    /// (from the visual line before it to where old and new lines meet) against the walk.
+    func testKeystrokesInLongParagraphs() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        for round in 0..<12 {
+            var options = randomOptions(&rng)
+            options.preservesIndent = false
+            var document = TextDocument(randomText(&rng, count: 20...40) + "\n" + randomText(&rng, count: 150...300).filter { !$0.isNewline })
+            let index = VisualLineIndex(document: document, options: options)
+            index.wrapAll()
+            for step in 0..<40 {
+                let count = document.count(in: .grapheme)
+                let at = Int.random(in: 0...count, using: &rng)
+                let edit: TextEdit
+                if Bool.random(using: &rng) || at == count {
+                    edit = try document.edit(at..<at, in: .grapheme, replacingWith: ["x", " ", "日", "ש", "🙂", "-", "\t"].randomElement(using: &rng)!)
+                } else {
+                    edit = try document.edit(at..<(at + 1), in: .grapheme, replacingWith: "")
+                }
+                index.update(to: document, edits: [edit])
+                let reference = Array(document.visualLines(options: options))
+                XCTAssertEqual(index.visualLineCount, reference.count, "step \(step) round \(round) seed \(seed)")
+                for (k, visual) in reference.enumerated() where index.visualLine(at: k) != visual {
+                    XCTFail("visual line \(k) differs after step \(step), round \(round) seed \(seed)")
+                    break
+                }
+            }
+        }
+    }
+
+    func testPositionsAndColumnsRoundTripAndUpDownReturns() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        for round in 0..<60 {
+            let options = randomOptions(&rng)
+            let document = TextDocument(randomText(&rng))
+            let index = VisualLineIndex(document: document, options: options)
+            for cluster in Array(document.graphemeRanges) + [TextRange(start: document.endOfDocument, end: document.endOfDocument)] {
+                let p = cluster.start
+                let location = try XCTUnwrap(index.location(of: p))
+                let visual = try XCTUnwrap(index.visualLine(at: location.visualLine))
+                XCTAssertTrue(visual.range.start.utf8Offset <= p.utf8Offset && p.utf8Offset <= visual.range.end.utf8Offset,
+                              "round \(round) seed \(seed)")
+                let width = index.clusters(ofVisualLine: location.visualLine)?.first { $0.range.start == p }?.width ?? 0
+                let atLineEnd = p.utf8Offset == visual.range.end.utf8Offset
+                guard width > 0 || atLineEnd else { continue }
+                // A column covered by the cluster maps back to it.
+                XCTAssertEqual(index.position(atVisualLine: location.visualLine, column: location.column)?.utf8Offset, p.utf8Offset,
+                               "column \(location.column) of \(location.visualLine), round \(round) seed \(seed)")
+                // Up then down comes back (when there is a line above).
+                let up = try XCTUnwrap(index.caret(from: VisualCaret(p), in: .up))
+                if location.visualLine > 0 {
+                    XCTAssertEqual(index.location(of: up.position)?.visualLine, location.visualLine - 1, "round \(round) seed \(seed)")
+                    let down = try XCTUnwrap(index.caret(from: up, in: .down))
+                    XCTAssertEqual(down.position.utf8Offset, p.utf8Offset, "up/down from \(location), round \(round) seed \(seed)")
+                    XCTAssertEqual(index.location(of: down.position)?.column, location.column)
+                } else {
+                    XCTAssertEqual(up.position, document.beginningOfDocument)
+                }
+            }
+            XCTAssertNil(index.location(of: TextPosition(utf8Offset: document.utf8Count + 1)))
+            XCTAssertNil(index.position(atVisualLine: index.visualLineCount, column: 0))
+            XCTAssertNil(index.position(atVisualLine: 0, column: -1))
+        }
+    }
+
+    func testHandCheckedColumnsBidiAndEnds() throws {
+        // "abc שלום def" at width 8 ("abc שלום " then "def"): the Hebrew word is drawn reversed between the Latin ones.
+        let document = TextDocument("abc שלום def\n日本語のテキスト")
+        let index = VisualLineIndex(document: document, options: SoftWrapOptions(width: 8))
+        let clusters = try XCTUnwrap(index.clusters(ofVisualLine: 0))
+        XCTAssertEqual(clusters.map { document.text(in: $0.range)! }, ["a", "b", "c", " ", "ם", "ו", "ל", "ש", " "])
+        XCTAssertEqual(clusters.map(\.column), Array(0..<9))
+        // ש (logical 4) is drawn at column 7.
+        XCTAssertEqual(index.location(of: TextPosition(utf8Offset: 4)), VisualLocation(visualLine: 0, column: 7))
+        XCTAssertEqual(index.position(atVisualLine: 0, column: 4)?.utf8Offset, 10)
+        // Wide characters: 8 columns hold four; the caret column counts two per character.
+        let japanese = try XCTUnwrap(document.position(line: 1, column: 2))
+        XCTAssertEqual(index.location(of: japanese)?.column, 4)
+        XCTAssertEqual(index.position(atVisualLine: 2, column: 5), japanese)
+        XCTAssertEqual(index.visualLineCount, 4)
+        // Ends of a visual line: the end of a continuation line stays on it.
+        XCTAssertEqual(index.startOfVisualLine(containing: japanese), document.position(line: 1, column: 0))
+        XCTAssertEqual(index.endOfVisualLine(containing: japanese), document.position(line: 1, column: 3))
+        let last = try XCTUnwrap(document.position(line: 1, column: 5))
+        XCTAssertEqual(index.endOfVisualLine(containing: last), document.endOfDocument)
+        // Page down keeps the goal column; past the end goes to the end.
+        let down = try XCTUnwrap(index.caret(from: VisualCaret(document.beginningOfDocument, goalColumn: 2), in: .down, offset: 2))
+        XCTAssertEqual(down.position, document.position(line: 1, column: 1))
+        XCTAssertEqual(index.caret(from: down, in: .down, offset: 5)?.position, document.endOfDocument)
+        XCTAssertEqual(index.caret(from: down, in: .up, offset: 5)?.position, document.beginningOfDocument)
+    }
+
+    func testUpdateWithoutEditsStartsOverOnOtherText() throws {
+        let options = SoftWrapOptions(width: 4)
+        let index = VisualLineIndex(document: TextDocument("abcdefgh"), options: options)
+        XCTAssertEqual(index.visualLineCount, 2)
+        index.update(to: TextDocument("ab cd ef"), edits: [])
+        assertMatchesReference(index, "same length, other text")
+        index.update(to: TextDocument("ab cd ef"), edits: [])
+        assertMatchesReference(index, "same text")
+    }
+
+    func testScreenModel() throws {
+        let document = TextDocument("a\tb 日本\nשלום\u{1}")
+        let index = VisualLineIndex(document: document, options: SoftWrapOptions(width: 10))
+        let b = try XCTUnwrap(document.position(at: 2))
+        let selection = try XCTUnwrap(document.textRange(from: b, to: try XCTUnwrap(document.position(at: 3))))
+        let caret = try XCTUnwrap(document.position(at: 4))
+        let screen = TextScreen(index: index, top: 0, height: 4, width: 10, selection: selection, caret: caret)
+        XCTAssertEqual(screen.rows.map(\.text), ["a       b ", "日本", "^Aםולש", ""])
+        XCTAssertEqual(screen.rows[0].segments.map(\.isSelected), [false, true, false])
+        XCTAssertEqual(screen.rows[0].segments.map(\.column), [0, 8, 9])
+        XCTAssertEqual(screen.rows.map(\.visualLine), [0, 1, 2, nil])
+        XCTAssertEqual(screen.cursor?.row, 1)
+        XCTAssertEqual(screen.cursor?.column, 0)
+        // Scrolled past the caret: no cursor; the first row shows visual line 2.
+        let scrolled = TextScreen(index: index, top: 2, height: 2, width: 10, selection: nil, caret: caret)
+        XCTAssertNil(scrolled.cursor)
+        XCTAssertEqual(scrolled.rows.first?.text, "^Aםולש")
+    }
+}
