@@ -35,5 +35,6 @@ let package = Package(
         .executableTarget(name: "FuzzInput", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzChangeSet", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzFiles", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzSearch", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )

@@ -75,6 +75,8 @@ public final class TextInput {
     /// Counts changes of the text, so a change that called the delegate can tell whether the
     /// text changed meanwhile.
     @exclusivity(unchecked) var revision = 0
+    /// The find session (`find(_:)`), if any: TextInput+Find.swift.
+    var findSession: FindSession?
 
     /// A new input holding `text`, with its caret at the end.
     /// - Complexity: O(n) for n bytes of text.
