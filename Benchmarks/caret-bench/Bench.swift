@@ -94,7 +94,7 @@ struct Bench {
         }
 
         let docNames = ["load.generated", "load.streaming", "stats.", "position.", "edit.", "walk.", "snapshot.",
-                        "memory.generated", "input.", "file.", "geometry.", "ranges."]
+                        "memory.generated", "input.", "file.", "geometry.", "ranges.", "search."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
@@ -130,6 +130,7 @@ struct Bench {
         if anySelected(["input.multicursor"]) { multiCursorWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }
         if anySelected(["file."]) { fileWorkloads(doc) }
+        if anySelected(["search."]) { searchWorkloads(doc, generated: generated) }
         if anySelected(["move."]) { movement(sampleSet) }
         if anySelected(["words."]) { words(sampleSet, texts: samples, main: (doc, generated.isEmpty ? 0 : sizeMB)) }
         if anySelected(["case."]) { caseMapping(samples) }

@@ -8,6 +8,7 @@ enum CaretCommandLine {
     static var subcommands: [any Subcommand.Type] {
         [
             StatsCommand.self, ReplayCommand.self, CaseCommand.self, WordsCommand.self, LinesCommand.self,
+            FindCommand.self, ReplaceCommand.self,
             WrapCommand.self, EditCommand.self, MoveCommand.self, SessionCommand.self, BenchCommand.self,
             InfoCommand.self,
             ConvertCommand.self,

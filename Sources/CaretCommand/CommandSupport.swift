@@ -38,14 +38,17 @@ enum CommandSupport {
     /// Runs `body` on the document of each input named (`-` is standard input), with `locale`
     /// set: an input that cannot be read is reported with the library's reason and makes the
     /// result a failure, and the others still run. Returns the worst status (`body`'s included).
+    /// `unreadable` is the status an unreadable input gives (`find` and `replace` answer 2, as
+    /// grep does).
     static func forEachDocument(_ paths: [String], locale: String, command: String, console: Console,
+                                unreadable: Int32 = ExitStatus.failure,
                                 _ body: (_ path: String, _ document: TextDocument) -> Int32) -> Int32 {
         var status = ExitStatus.success
         for path in paths {
             var document: TextDocument
             do { document = try InputFile(path: path).document(console: console) } catch {
                 console.error(error.message, command: command)
-                status = ExitStatus.failure
+                status = max(status, unreadable)
                 continue
             }
             document.locale = locale
@@ -67,6 +70,26 @@ enum CommandSupport {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped
+    /// (a file name may hold any of them).
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// A right-aligned column.

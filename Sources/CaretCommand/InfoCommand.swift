@@ -65,7 +65,7 @@ enum InfoCommand: Subcommand {
             let lines = document.lineCount, clusters = document.count, utf16 = document.count(in: .utf16)
             if json {
                 console.line(
-                    "{\"file\":\(jsonString(path)),\"encoding\":\(jsonString(format.encoding)),"
+                    "{\"file\":\(CommandSupport.jsonString(path)),\"encoding\":\(CommandSupport.jsonString(format.encoding)),"
                         + "\"bom\":\(format.hasByteOrderMark),\"lineEndings\":{\"lf\":\(endings.lf),\"crlf\":\(endings.crlf),"
                         + "\"cr\":\(endings.cr),\"other\":\(endings.other)},\"lines\":\(lines),\"clusters\":\(clusters),"
                         + "\"utf16\":\(utf16)}")
@@ -81,25 +81,6 @@ enum InfoCommand: Subcommand {
         return status
     }
 
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped
-    /// (a file name may hold any of them).
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 
     /// How the encoding was decided, in a few words.
     static func describe(_ detection: TextFileFormat.Detection) -> String {

@@ -110,3 +110,18 @@ bool caret_regex_require_end(struct caret_regex *regex, caret_icu_status *status
     *status = error;
     return required != 0;
 }
+
+void caret_regex_set_bounds(struct caret_regex *regex, bool transparent, bool anchoring, caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    uregex_useTransparentBounds(icu(regex), transparent, &error);
+    uregex_useAnchoringBounds(icu(regex), anchoring, &error);
+    *status = error;
+}
+
+int32_t caret_regex_group_number(struct caret_regex *regex, const uint16_t *name, int32_t length,
+                                 caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    int32_t number = uregex_groupNumberFromName(icu(regex), name, length, &error);
+    *status = error;
+    return number;
+}

@@ -32,6 +32,10 @@ final class FuzzRegressionTests: XCTestCase {
         try replay("FuzzChangeSet", minimumSeeds: 3) { data throws(FuzzFailure) in try ChangeSetFuzz.run(data) }
     }
 
+    func testFuzzSearchInputs() throws {
+        try replay("FuzzSearch", minimumSeeds: 3) { data throws(FuzzFailure) in try SearchFuzz.run(data) }
+    }
+
     func testFuzzFilesInputs() throws {
         try replay("FuzzFiles", minimumSeeds: 3) { data throws(FuzzFailure) in try FilesFuzz.run(data) }
     }

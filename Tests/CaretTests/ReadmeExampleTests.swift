@@ -15,6 +15,11 @@ import Caret
         #expect(doc.string == "Grüße 🌍 👋🏽 from שָׁלוֹם\r\n")
     }
 
+    @Test func readmeSearchExample() throws {
+        let text = TextDocument("Straße, STRASSE, strasse")
+        #expect(try text.matches(of: TextSearchQuery("straße", ignoresCase: true)).map(\.range).count == 3)
+    }
+
     @Test func readmeChangeSetExample() throws {
         let old = TextDocument("let x = 1\r\nlet y = 2")
         func range(_ a: Int, _ b: Int) -> TextRange { old.textRange(from: old.position(at: a)!, to: old.position(at: b)!)! }

@@ -36,5 +36,6 @@ let package = Package(
         .executableTarget(name: "FuzzChangeSet", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzFiles", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzRangeSet", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzSearch", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )

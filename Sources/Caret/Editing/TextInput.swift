@@ -88,6 +88,8 @@ public final class TextInput {
     /// `typingAttributesSetAt`; otherwise they are read from the runs at the selection.
     var typingAttributesSet: TextAttributes?
     var typingAttributesSetAt = 0
+    /// The find session (`find(_:)`), if any: TextInput+Find.swift.
+    var findSession: FindSession?
 
     /// A new input holding `text`, with its caret at the end.
     /// - Complexity: O(n) for n bytes of text.

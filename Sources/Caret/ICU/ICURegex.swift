@@ -73,6 +73,21 @@ final class ICURegex {
         caret_regex_set_text(regex, source.text, &status)
     }
 
+    /// Makes region bounds transparent to lookaround and `\b` and not anchoring for `^` and
+    /// `$`: a search in a region then answers as on the whole text from the region's start.
+    func useTransparentBounds() {
+        var status: caret_icu_status = CARET_ICU_OK
+        caret_regex_set_bounds(regex, true, false, &status)
+    }
+
+    /// The number of the capture group named `name`, or nil when there is none.
+    func groupNumber(named name: String) -> Int? {
+        let utf16 = Array(name.utf16)
+        var status: caret_icu_status = CARET_ICU_OK
+        let number = caret_regex_group_number(regex, utf16, Int32(utf16.count), &status)
+        return caret_icu_succeeded(status) ? Int(number) : nil
+    }
+
     /// The first match at or after `offset`.
     func firstMatch(from offset: Int) -> Result {
         var status: caret_icu_status = CARET_ICU_OK

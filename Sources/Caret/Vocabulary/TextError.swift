@@ -67,6 +67,16 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A change set does not fit the text it is applied to, or the change set it is composed
         /// or rebased with; `offset` is the UTF-8 offset where the difference is.
         case changeSetMismatch(reason: ChangeSetProblem)
+        /// ICU rejects a search's regular expression: `reason` is ICU's name for the problem
+        /// (`U_REGEX_MISSING_CLOSE_BRACKET`…); `offset` is the UTF-16 offset in the pattern
+        /// where ICU found it (0 when ICU gives none).
+        case invalidPattern(reason: String)
+        /// A replacement template refers to a capture group the pattern does not have, or ends
+        /// in a lone `$` or backslash; `offset` is the UTF-16 offset in the template.
+        case invalidTemplate(reason: String)
+        /// A search asks for what Caret does not do (`reason` says what: a regular expression
+        /// that ignores diacritics or normalisation, a text over 2 GiB for ICU); `offset` is 0.
+        case unsupportedSearch(reason: String)
     }
 
     /// Why a change set does not fit a text or another change set.
@@ -153,6 +163,12 @@ public struct TextError: Error, Sendable, Hashable, CustomStringConvertible {
                 what = "the two change sets disagree about the text there"
             }
             return "the change set does not fit the text at byte offset \(offset): \(what)"
+        case .invalidPattern(let reason):
+            return "invalid regular expression at offset \(offset) (UTF-16): \(reason)"
+        case .invalidTemplate(let reason):
+            return "invalid replacement template at offset \(offset) (UTF-16): \(reason)"
+        case .unsupportedSearch(let reason):
+            return "unsupported search: \(reason)"
         }
     }
 }

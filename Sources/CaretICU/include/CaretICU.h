@@ -16,6 +16,7 @@
 #include "caret_icu_bidi.h"
 #include "caret_icu_case.h"
 #include "caret_icu_regex.h"
+#include "caret_icu_search_key.h"
 #include "caret_icu_locale_data.h"
 #include "caret_icu_number.h"
 #include "caret_icu_locale_availability.h"

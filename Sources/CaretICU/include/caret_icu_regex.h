@@ -54,4 +54,15 @@ bool caret_regex_hit_end(struct caret_regex *regex, caret_icu_status *status);
 /// True when more text could turn the last match into no match.
 bool caret_regex_require_end(struct caret_regex *regex, caret_icu_status *status);
 
+
+/// Lets lookaround and `\b` see the text outside the region (`transparent`) and keeps `^`/`$`
+/// from matching at the region's ends unless they are the text's (`anchoring` false), so that
+/// a search inside a window of the text answers as it would on the whole text.
+void caret_regex_set_bounds(struct caret_regex *regex, bool transparent, bool anchoring, caret_icu_status *status);
+
+/// The number of the capture group named `name` (UTF-16, `length` units); a failure in
+/// `status` when the pattern has no such group.
+int32_t caret_regex_group_number(struct caret_regex *regex, const uint16_t *name, int32_t length,
+                                 caret_icu_status *status);
+
 #endif
