@@ -94,7 +94,7 @@ struct Bench {
         }
 
         let docNames = ["load.generated", "load.streaming", "stats.", "position.", "edit.", "walk.", "snapshot.",
-                        "memory.generated", "input.", "file.", "geometry.", "search."]
+                        "memory.generated", "input.", "file.", "geometry.", "ranges.", "search."]
         var generated: [UInt8] = []
         var doc = TextDocument()
         var icuSeconds = 0.0
@@ -122,6 +122,10 @@ struct Bench {
         if anySelected(["walk."]) { walk(doc, icuSeconds: icuSeconds) }
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }
+        if anySelected(["ranges."]) { rangeSetWorkloads(generated) }
+        // Slow today (collapsed ranges re-placed on every keystroke, Benchmarks/README.md):
+        // full runs only, or a quick run that names it.
+        if selected("ranges.automerge-paper-10k") && (!quick || !options.only.isEmpty) { rangeTraceReplay() }
         if anySelected(["input.keystroke", "input.undo-step"]) { keystrokeWorkloads(generated) }
         if anySelected(["input.multicursor"]) { multiCursorWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }

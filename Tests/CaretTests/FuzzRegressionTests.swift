@@ -40,6 +40,10 @@ final class FuzzRegressionTests: XCTestCase {
         try replay("FuzzFiles", minimumSeeds: 3) { data throws(FuzzFailure) in try FilesFuzz.run(data) }
     }
 
+    func testFuzzRangeSetInputs() throws {
+        try replay("FuzzRangeSet", minimumSeeds: 3) { data throws(FuzzFailure) in try RangeSetFuzz.run(data) }
+    }
+
     /// Runs every input file of `target`'s seeds and regressions; the seeds must be there.
     func replay(_ target: String, minimumSeeds: Int, _ run: ([UInt8]) throws(FuzzFailure) -> Void) throws {
         let seeds = try inputs(in: Self.corpus.appendingPathComponent(target))

@@ -10,7 +10,7 @@ final class LayerTests: XCTestCase {
     /// each other either.
     static let layers: [String: Int] = [
         "Support": 0, "Vocabulary": 0, "Rope": 1, "Text": 2, "ICU": 3, "Bidi": 4, "Document": 5,
-        "Files": 6, "Geometry": 6, "Search": 6, "Editing": 7,
+        "Files": 6, "Geometry": 6, "Ranges": 6, "Search": 6, "Editing": 7,
     ]
 
     func testNoFolderUsesOneAboveOrBesideIt() throws {

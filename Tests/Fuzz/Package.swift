@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(name: "FuzzInput", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzChangeSet", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzFiles", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
+        .executableTarget(name: "FuzzRangeSet", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
         .executableTarget(name: "FuzzSearch", dependencies: ["CaretFuzzHarness", "FuzzDriver"]),
     ]
 )

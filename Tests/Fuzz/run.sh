@@ -10,13 +10,13 @@
 # checked after every edit); FUZZ_SHAPES=standard builds the standard storage instead (in a
 # scratch directory of its own).
 #
-# Environment: FUZZ_SHAPES (tiny, the default, or standard), FUZZ_TARGETS (default "FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput FuzzChangeSet FuzzFiles FuzzSearch"), FUZZ_ARGS (extra libFuzzer flags,
+# Environment: FUZZ_SHAPES (tiny, the default, or standard), FUZZ_TARGETS (default "FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput FuzzChangeSet FuzzFiles FuzzRangeSet FuzzSearch"), FUZZ_ARGS (extra libFuzzer flags,
 # e.g. "-jobs=2 -workers=2"), FUZZ_WORK (work directory; default a new temp dir, removed when
 # every target passes unless FUZZ_KEEP=1).
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds=${1:-60}
-targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput FuzzChangeSet FuzzFiles FuzzSearch})
+targets=(${FUZZ_TARGETS:-FuzzEdits FuzzUTF8 FuzzMovement FuzzBidi FuzzInput FuzzChangeSet FuzzFiles FuzzRangeSet FuzzSearch})
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -g)
 case "${FUZZ_SHAPES:-tiny}" in
   tiny) ;;

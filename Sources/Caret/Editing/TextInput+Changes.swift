@@ -1,8 +1,8 @@
 // THE one place the editing model changes its document's text (CHANGES.md, "Every change goes
 // through one path"): `applyChange` applies one replacement through the document's edit path,
-// brings what the input holds in step with it (marked range, pending ranges; the caller sets
-// the selection from the same change), counts it in `revision` and queues `didApply` with the
-// same change as a change set. Undo steps are built from the change by one builder
+// brings what the input holds in step with it (range sets, attribute runs, marked range,
+// pending ranges; the caller sets the selection from the same change), counts it in `revision`
+// and queues `didApply` with the same change as a change set. Undo steps are built from the change by one builder
 // (`UndoHistory.Step.undoing`). `text` from code and `applyRemote` map the same state over
 // their whole-text and multi-range changes.
 
@@ -91,10 +91,15 @@ extension TextInput {
         let removed = (keepingRemoved || tells) && !range.isEmpty ? document.text(utf8Range: range) : ""
         let utf16Start = tells ? document.count(.utf16, beforeUTF8: range.lowerBound) : 0
         let oldUTF8 = document.utf8Count, oldUTF16 = tells ? document.count(in: .utf16) : 0
+        // Read before the change: what the text before the new text (or the app) says.
+        let attributes = attributesForInsertion()
         guard let result = try? document.replace(range, in: .utf8, withText: text) else { return nil }
         let change = InputChange(replaced: range, removed: removed, inserted: text)
         revision &+= 1
         follow(change)
+        if let attributes {
+            attributeRuns.replace(range, insertedCount: text.utf8.count, with: attributes, textLength: oldUTF8)
+        }
         if !otherSelections.isEmpty {
             // A one-range change while there are several selections (replace, clear, a
             // commit, marked text, undo): the others follow it (the caller merges).
@@ -112,10 +117,11 @@ extension TextInput {
         return (change, result.start.utf8Offset..<result.end.utf8Offset)
     }
 
-    /// Brings the marked range and the pending ranges in step with `change`. O(pending) when
-    /// there is something to map, O(1) otherwise.
+    /// Brings the range sets, the marked range and the pending ranges in step with `change`.
+    /// O(pending + the range sets' work) when there is something to map, O(1) otherwise.
     @inline(__always)
     func follow(_ change: InputChange) {
+        rangeSets.follow(change.replaced, insertedCount: change.inserted.utf8.count)
         if let marked = markedTextRange { markedTextRange = change.map(marked) }
         if !pendingRanges.isEmpty {
             for i in pendingRanges.indices { pendingRanges[i] = change.map(pendingRanges[i]) }

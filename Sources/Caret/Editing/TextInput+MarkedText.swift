@@ -26,7 +26,8 @@ extension TextInput {
             } else {
                 replaced = selectionUTF8
                 composition = Composition(start: replaced.lowerBound, replacedText: document.text(utf8Range: replaced),
-                                          anchor: anchor, focus: focus)
+                                          anchor: anchor, focus: focus, attributeRuns: attributeRuns,
+                                          typingAttributes: typingAttributes)
             }
             history.breakCoalescing()
             guard let (change, _) = applyChange(replaced, text, keepingRemoved: false) else { return }
@@ -68,8 +69,11 @@ extension TextInput {
             composition = nil
             markedTextRange = nil
             _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
+            restoreAttributeRuns(origin.attributeRuns)
             anchor = origin.anchor
             focus = origin.focus
+            // The committed text takes the typing attributes the composition started with.
+            setTypingAttributes(origin.typingAttributes)
             return revision
         }
         // Nested in another change's notifications, the restore's `didApply` is still queued;
@@ -90,7 +94,9 @@ extension TextInput {
         markedTextRange = nil
         let typed = document.text(utf8Range: marked.start.utf8Offset..<marked.end.utf8Offset)
         history.record(.undoing(InputChange(at: origin.start, removing: origin.replacedText, inserting: typed),
-                                before: SelectionMark(anchor: origin.anchor, focus: origin.focus), after: selectionMark),
+                                before: SelectionMark(anchor: origin.anchor, focus: origin.focus), after: selectionMark,
+                                attributes: origin.attributeRuns.map { AttributeSnapshots.between($0, attributeRuns) }
+                                    ?? .unknown),
                        coalescing: nil)
     }
 
@@ -103,6 +109,7 @@ extension TextInput {
             composition = nil
             markedTextRange = nil
             _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
+            restoreAttributeRuns(origin.attributeRuns)
             anchor = origin.anchor
             focus = origin.focus
             sendSelectionChanged(since: shown)

@@ -45,6 +45,7 @@ extension TextInput {
     /// done, `whileChanging`).
     private func apply(_ change: ProposedChange, shown shownSelection: SelectionMark?) -> Bool {
         let before = selectionMark
+        let runsBefore = attributeRuns
         let shown = shownSelection ?? before
         // Several selections (a replace or clear among them): the others follow the change
         // (`applyChange`) and the step keeps them all.
@@ -72,8 +73,9 @@ extension TextInput {
             if shownSelection == nil { sendSelectionsChanged(since: beforeAll) } else { sendSelectionChanged(since: shown) }
             return true
         }
-        history.record(.undoing(applied, before: before, after: selectionMark), coalescing: change.coalescing,
-                       startsStep: change.kind == .lineBreak)
+        history.record(.undoing(applied, before: before, after: selectionMark,
+                                attributes: AttributeSnapshots.between(runsBefore, attributeRuns)),
+                       coalescing: change.coalescing, startsStep: change.kind == .lineBreak)
 
         send(.editingChanged)
         sendSelectionChanged(since: shown)

@@ -47,6 +47,8 @@ extension TextInput {
                 return  // checked above: cannot happen
             }
             revision &+= 1
+            rangeSets.follow(changes)
+            followRemoteAttributes(changes, oldLength: old.utf8Count)
             rebaseHistory(over: changes, old: old)
             if let anchor, let focus {
                 let caret = anchor == focus
@@ -106,7 +108,8 @@ extension TextInput {
                                                     before: SelectionMark(anchor: origin.anchor, focus: origin.focus), after: .none)
                 let moved = try rebaser.undoLevel(step)
                 composition = Composition(start: moved.utf8Start, replacedText: moved.removed,
-                                          anchor: moved.before.anchor, focus: moved.before.focus)
+                                          anchor: moved.before.anchor, focus: moved.before.focus,
+                                          attributeRuns: origin.attributeRuns, typingAttributes: origin.typingAttributes)
                 marked = TextRange(start: TextPosition(utf8Offset: moved.utf8Start),
                                    end: TextPosition(utf8Offset: moved.utf8Start + moved.inserted.utf8.count))
             }
@@ -120,6 +123,14 @@ extension TextInput {
             self.composition = nil
             markedTextRange = nil
             return
+        }
+        // The runs kept for undo belong to texts the remote change did not reach: undo then
+        // only follows (the text it puts back takes the attributes around it).
+        let keptRuns = history.undoSteps.contains { $0.attributes != nil } || history.redoSteps.contains { $0.attributes != nil }
+        if !attributeRuns.isPlain || keptRuns {
+            composition?.attributeRuns = nil
+            for k in undo.indices { undo[k].attributes = .unknown }
+            for k in redo.indices { redo[k].attributes = .unknown }
         }
         self.composition = composition
         markedTextRange = marked

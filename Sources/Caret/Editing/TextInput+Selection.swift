@@ -105,7 +105,10 @@ extension TextInput {
         let old = delegate == nil ? nil : document.string
         var replacement = TextDocument(text)
         replacement.locale = document.locale
+        let attributes = typingAttributes
         document = replacement
+        rangeSets.follow(0..<oldUTF8, insertedCount: document.utf8Count)
+        attributeRuns = AttributeRuns(document.utf8Count == 0 ? [] : [(document.utf8Count, attributes)])
         composition = nil
         markedTextRange = nil
         history.removeAll()

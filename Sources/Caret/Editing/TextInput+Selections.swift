@@ -125,7 +125,10 @@ extension TextInput {
     func mergeSelections() {
         guard !otherSelections.isEmpty else { return }
         let (marks, main) = sortedSelections
+        // Merging is not a move: typing attributes the app set still hold after it.
+        let keepsTypingAttributes = typingAttributesSetAt == selectionMoves
         setAllSelections(marks, main: main)
+        if keepsTypingAttributes { typingAttributesSetAt = selectionMoves }
     }
 
     /// A selection over `span` running the way `like` runs (anchor before focus, or after).

@@ -21,13 +21,13 @@ extension TextInput {
             cancelComposition()
             return
         }
-        guard let (change, selection, several) = history.popUndo() else { return }
+        guard let (change, selection, several, attributes) = history.popUndo() else { return }
         if let several {
             replaySeveral(InputChange.inverted(several.changes),
                           selecting: UndoHistory.Selections(main: selection, others: several.before))
             return
         }
-        replay(change, selecting: selection)
+        replay(change, selecting: selection, runs: attributes, restoring: \.before)
     }
 
     /// Redoes the last undone step and restores the selection from after it. Asks nobody;
@@ -39,7 +39,7 @@ extension TextInput {
             replaySeveral(several.changes, selecting: UndoHistory.Selections(main: step.after, others: several.after))
             return
         }
-        replay(step.change, selecting: step.after)
+        replay(step.change, selecting: step.after, runs: step.attributes, restoring: \.after)
     }
 
     /// The most undo steps kept, as UIKit's `UndoManager.levelsOfUndo`: 0 (the default) keeps
@@ -55,7 +55,7 @@ extension TextInput {
     }
 
     /// An estimate of the heap bytes the undo history holds, for an app that watches its
-    /// memory: the undo and redo steps' arrays at their allocated capacity (80 bytes a
+    /// memory: the undo and redo steps' arrays at their allocated capacity (88 bytes a
     /// step, spare slots included) plus each step's removed and inserted text that does not
     /// fit inside the step (more than 15 bytes: its length plus a 32-byte header). Not
     /// counted: the document, allocator rounding, and whether a string's storage is shared
@@ -70,11 +70,23 @@ extension TextInput {
 
     /// Applies one step's change (its `undo`, or the `change` itself to redo) and restores its
     /// selection before anyone hears of it, so that a delegate changing the text from
-    /// `didApply` finds the input in step with it.
-    private func replay(_ change: InputChange, selecting selection: SelectionMark) {
+    /// `didApply` finds the input in step with it. The step's attribute runs (`snapshots`,
+    /// the side `side` names) come back with its text: none kept means no character had
+    /// attributes on either side.
+    private func replay(_ change: InputChange, selecting selection: SelectionMark,
+                        runs snapshots: AttributeSnapshots?, restoring side: KeyPath<AttributeSnapshots, AttributeRuns>) {
         whileChanging {
             let before = selectionMark
+            if change.replaced.isEmpty && change.inserted.isEmpty {
+                // A step that changed attributes only.
+                if let snapshots, snapshots[keyPath: side].fits(document.utf8Count) { attributeRuns = snapshots[keyPath: side] }
+                selectionMark = selection
+                goalColumn = nil
+                sendSelectionChanged(since: before)
+                return
+            }
             guard applyChange(change.replaced, change.inserted, keepingRemoved: false) != nil else { return }
+            restoreAttributeRuns(snapshots.map { $0.isUnknown ? nil : $0[keyPath: side] } ?? AttributeRuns())
             // A one-selection step: undo and redo bring back its one selection.
             let hadOthers = !otherSelections.isEmpty
             otherSelections = []

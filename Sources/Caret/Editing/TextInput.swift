@@ -48,7 +48,12 @@ public final class TextInput {
     /// The selection (nil = none): `anchor` is the end that stays put while the selection is
     /// extended, `focus` the end that moves. Both are grapheme boundaries of `document`.
     @exclusivity(unchecked) var anchor: TextPosition?
-    @exclusivity(unchecked) var focus: TextPosition?
+    @exclusivity(unchecked) var focus: TextPosition? {
+        didSet { selectionMoves &+= 1 }
+    }
+    /// Counts settings of the selection (every one sets `focus`): typing attributes set by the
+    /// app hold until the selection is next set (TextInput+Attributes.swift).
+    var selectionMoves = 0
     /// The column up/down presses aim for; nil after any other change of the selection.
     @exclusivity(unchecked) var goalColumn: Int?
     /// The selections besides the main one (`anchor`/`focus`), in document order, apart from
@@ -75,6 +80,14 @@ public final class TextInput {
     /// Counts changes of the text, so a change that called the delegate can tell whether the
     /// text changed meanwhile.
     @exclusivity(unchecked) var revision = 0
+    /// The range sets that follow every change of the text (TextInput+RangeSets.swift).
+    var rangeSets = RangeSetFollowers()
+    /// The attribute runs over the whole text (TextInput+Attributes.swift).
+    var attributeRuns = AttributeRuns()
+    /// `typingAttributes` as the app set them, valid while `selectionMoves` is
+    /// `typingAttributesSetAt`; otherwise they are read from the runs at the selection.
+    var typingAttributesSet: TextAttributes?
+    var typingAttributesSetAt = 0
     /// The find session (`find(_:)`), if any: TextInput+Find.swift.
     var findSession: FindSession?
 
@@ -139,5 +152,9 @@ public final class TextInput {
         var replacedText: String
         var anchor: TextPosition?
         var focus: TextPosition?
+        /// The attribute runs and typing attributes when it started (nil runs: unknown, after
+        /// a change made elsewhere), put back when it is cancelled or committed.
+        var attributeRuns: AttributeRuns?
+        var typingAttributes = TextAttributes()
     }
 }

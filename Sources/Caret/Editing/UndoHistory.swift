@@ -3,7 +3,7 @@
 /// A step is one contiguous replacement — where it starts, the text it removed, the text it
 /// inserted — with the selections from before and after it. Every user edit is one such
 /// replacement (the pipeline builds it so), consecutive typing extends the inserted text and
-/// consecutive deleting the removed text, so a step costs its own text plus 80 bytes,
+/// consecutive deleting the removed text, so a step costs its own text plus 88 bytes,
 /// whatever the document's size (docs/ARCHITECTURE.md, "The editing model", has the figures).
 /// A step made at several selections holds all its replacements and selections out of line
 /// (`SeveralChanges`), and grows one for one as typing at one caret does.
@@ -19,6 +19,9 @@ struct UndoHistory {
         var before: SelectionMark
         /// The selection after the step (what redo restores).
         var after: SelectionMark
+        /// The attribute runs before and after the step; nil when no character had
+        /// attributes on either side.
+        var attributes: AttributeSnapshots?
         /// A step made while there were several selections: all its replacements and the
         /// other selections before and after it (`before`/`after` keep the main one); nil for
         /// the usual one-selection step, which then costs no more than before.
@@ -26,10 +29,12 @@ struct UndoHistory {
 
         /// THE builder of undo steps: `change` (kept in the compact form coalescing grows:
         /// where it starts, what it removed, what it inserted) with the selections from before
-        /// and after it. Undo applies its inverse (`undo`). O(1).
-        static func undoing(_ change: InputChange, before: SelectionMark, after: SelectionMark) -> Step {
+        /// and after it, and the attribute runs on both sides (`attributes`). Undo applies its
+        /// inverse (`undo`). O(1).
+        static func undoing(_ change: InputChange, before: SelectionMark, after: SelectionMark,
+                            attributes: AttributeSnapshots? = nil) -> Step {
             Step(utf8Start: change.replaced.lowerBound, removed: change.removed, inserted: change.inserted,
-                 before: before, after: after)
+                 before: before, after: after, attributes: attributes)
         }
 
         /// THE builder's form for several selections: `changes` (made for the text before the
@@ -193,6 +198,7 @@ struct UndoHistory {
             last.removed += next.removed
         }
         last.after = next.after
+        last.attributes = AttributeSnapshots.joined(last.attributes, next.attributes)
         return true
     }
 
@@ -280,13 +286,14 @@ struct UndoHistory {
     }
 
     /// Takes the last step off the undo stack and puts it on the redo stack; returns what
-    /// undo applies (`Step.undo`), the selection it restores and, for a step of several
-    /// selections, the rest of it.
-    mutating func popUndo() -> (undo: InputChange, selection: SelectionMark, several: SeveralChanges?)? {
+    /// undo applies (`Step.undo`), the selection it restores, for a step of several
+    /// selections the rest of it, and the attribute runs it kept.
+    mutating func popUndo() -> (undo: InputChange, selection: SelectionMark, several: SeveralChanges?,
+                                attributes: AttributeSnapshots?)? {
         settle()
         guard dropped < storage.count else { return nil }
         let last = storage.count - 1
-        let result = (storage[last].undo, storage[last].before, storage[last].several)
+        let result = (storage[last].undo, storage[last].before, storage[last].several, storage[last].attributes)
         redoSteps.append(storage.removeLast())
         open = nil
         trim()      // the redo stack may already hold `limit` steps (kept when the limit fell)

@@ -1,0 +1,346 @@
+// The storage of a `TextRangeSet`: ranges in leaves, leaves in order, a summary tree over the
+// leaves. A leaf's offsets are relative to its base; the bases are kept only as gaps (each
+// leaf's `span`, the distance from its base to the next leaf's), summed in the tree, so that a
+// change moves every later range by changing one span. The tree also keeps, per subtree, the
+// furthest end of its ranges, so that the ranges reaching a point are found without visiting
+// the others. Ids find their range through an index slot → leaf serial → leaf position.
+
+/// One range: its start relative to its leaf's base, its length, its id's slot, its options.
+struct RangeSetEntry<Value: Sendable>: Sendable {
+    var start: Int
+    var length: Int
+    let slot: UInt32
+    /// The order ranges were added in (ties in `ranges(overlapping:)` keep it).
+    var sequence: UInt32
+    let flags: UInt8
+    var value: Value
+
+    /// The stickiness in the low two bits, `removeWhenEmptied` in the third.
+    static func flags(_ stickiness: TextRangeSet<Value>.Stickiness, _ removeWhenEmptied: Bool) -> UInt8 {
+        let s: UInt8
+        switch stickiness {
+        case .alwaysGrows: s = 0
+        case .neverGrows: s = 1
+        case .growsBefore: s = 2
+        case .growsAfter: s = 3
+        }
+        return s | (removeWhenEmptied ? 4 : 0)
+    }
+
+    var stickiness: TextRangeSet<Value>.Stickiness {
+        switch flags & 3 {
+        case 0: .alwaysGrows
+        case 1: .neverGrows
+        case 2: .growsBefore
+        default: .growsAfter
+        }
+    }
+
+    var removeWhenEmptied: Bool { flags & 4 != 0 }
+}
+
+/// A leaf: up to `leafCapacity` ranges sorted by start (ties in the order they were added).
+/// Shared between copies of a set until one changes it.
+final class RangeSetLeaf<Value: Sendable>: @unchecked Sendable {
+    /// Stable while the leaf lives: the id index points at leaves by serial.
+    let serial: UInt32
+    /// From this leaf's base to the next leaf's (for the last leaf: at least 0, otherwise free).
+    var span: Int
+    var entries: [RangeSetEntry<Value>]
+
+    init(serial: UInt32, span: Int, entries: [RangeSetEntry<Value>]) {
+        self.serial = serial
+        self.span = span
+        self.entries = entries
+    }
+
+    /// The furthest end of the leaf's ranges relative to its base, or `Int.min` when empty.
+    var maxEnd: Int {
+        var m = Int.min
+        for e in entries { m = max(m, e.start + e.length) }
+        return m
+    }
+
+    /// The first entry whose start is greater than `x` (relative), by binary search.
+    func firstIndex(startingAfter x: Int) -> Int {
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].start <= x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The first entry whose start is at least `x` (relative), by binary search.
+    func firstIndex(startingAtOrAfter x: Int) -> Int { firstIndex(startingAfter: x - 1) }
+}
+
+/// The id index's entry for one slot: the leaf holding the range (by serial) and the slot's
+/// generation (bumped when the range goes, so an old id no longer matches).
+struct RangeSetSlot: Sendable {
+    var leaf: UInt32
+    var generation: UInt32
+    static let free = UInt32.max
+}
+
+/// A subtree's summary: the sum of its leaves' spans, and the furthest end of its ranges
+/// relative to its base (`Int.min` when it holds none).
+struct RangeSetSummary: Sendable {
+    var span: Int
+    var maxEnd: Int
+    static let empty = RangeSetSummary(span: 0, maxEnd: .min)
+
+    static func + (a: RangeSetSummary, b: RangeSetSummary) -> RangeSetSummary {
+        RangeSetSummary(span: a.span + b.span, maxEnd: b.maxEnd == .min ? a.maxEnd : max(a.maxEnd, a.span + b.maxEnd))
+    }
+}
+
+/// The leaves, the summary tree over them and the id index. A value: arrays copy on write, and
+/// leaves are copied before a change when a copy of the set shares them.
+struct RangeSetStorage<Value: Sendable>: Sendable {
+    /// Ranges per leaf at most; a fuller leaf splits in two. 4 in the test build
+    /// (`--traits TinyShapes`), so that a few ranges make many leaves.
+    #if TinyShapes
+    static var leafCapacity: Int { 4 }
+    #else
+    static var leafCapacity: Int { 64 }
+    #endif
+
+    /// At least one leaf; the first one's base is 0.
+    var leaves: [RangeSetLeaf<Value>]
+    /// A complete binary tree over `leafCount` slots (a power of two): node 1 the root, node
+    /// `leafCount + i` leaf i (or an empty summary past the last leaf).
+    var tree: [RangeSetSummary]
+    var treeLeafCount: Int
+    /// Leaf position by leaf serial (-1 for a serial not in use).
+    var leafPosition: [Int32]
+    var nextSerial: UInt32 = 0
+    /// Serials of removed leaves, given to new ones: `leafPosition` stays as long as the most
+    /// leaves the set has had at once, not as the number of splits ever made.
+    var freeSerials: [UInt32] = []
+    /// The id index, by slot.
+    var slots: [RangeSetSlot] = []
+    var freeSlots: [UInt32] = []
+    var count = 0
+    /// The next range's `sequence`.
+    var nextSequence: UInt32 = 0
+
+    init() {
+        leaves = [RangeSetLeaf(serial: 0, span: 0, entries: [])]
+        nextSerial = 1
+        leafPosition = [0]
+        tree = []
+        treeLeafCount = 1
+        rebuildTree()
+    }
+
+    // MARK: The id index
+
+    /// A slot for a new range (a freed one with its generation bumped, or a new one).
+    mutating func allocateSlot() -> UInt32 {
+        if let slot = freeSlots.popLast() { return slot }
+        slots.append(RangeSetSlot(leaf: RangeSetSlot.free, generation: 0))
+        return UInt32(slots.count - 1)
+    }
+
+    /// Frees `slot`, so that ids naming it with its current generation no longer match.
+    mutating func freeSlot(_ slot: UInt32) {
+        slots[Int(slot)].leaf = RangeSetSlot.free
+        slots[Int(slot)].generation &+= 1
+        freeSlots.append(slot)
+    }
+
+    /// Where the range of an id is: leaf position and index in the leaf. O(`leafCapacity`).
+    func locate(_ slot: UInt32, generation: UInt32) -> (leaf: Int, index: Int)? {
+        guard Int(slot) < slots.count else { return nil }
+        let s = slots[Int(slot)]
+        guard s.generation == generation, s.leaf != RangeSetSlot.free else { return nil }
+        let leaf = Int(leafPosition[Int(s.leaf)])
+        guard let index = leaves[leaf].entries.firstIndex(where: { $0.slot == slot }) else { return nil }
+        return (leaf, index)
+    }
+
+    // MARK: The summary tree
+
+    /// Rebuilds the tree and the leaf positions after leaves were added or removed. O(leaves).
+    mutating func rebuildTree() {
+        var size = 1
+        while size < leaves.count { size *= 2 }
+        treeLeafCount = size
+        tree = Array(repeating: .empty, count: 2 * size)
+        for i in leaves.indices { tree[size + i] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) }
+        var node = size - 1
+        while node >= 1 {
+            tree[node] = tree[2 * node] + tree[2 * node + 1]
+            node -= 1
+        }
+        if leafPosition.count != Int(nextSerial) { leafPosition = Array(repeating: -1, count: Int(nextSerial)) }
+        for i in leaves.indices { leafPosition[Int(leaves[i].serial)] = Int32(i) }
+    }
+
+    /// Brings the tree in step with leaf `i`'s span and ends. O(log leaves + `leafCapacity`).
+    mutating func refresh(_ i: Int) {
+        var node = treeLeafCount + i
+        tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd)
+        node /= 2
+        while node >= 1 {
+            tree[node] = tree[2 * node] + tree[2 * node + 1]
+            node /= 2
+        }
+    }
+
+    /// The base of leaf `i`: the sum of the spans before it. O(log leaves).
+    func base(ofLeaf i: Int) -> Int {
+        var node = treeLeafCount + i, sum = 0
+        while node > 1 {
+            if node & 1 == 1 { sum += tree[node - 1].span }
+            node /= 2
+        }
+        return sum
+    }
+
+    /// The last leaf whose base is at most `x` (strictly below it when `strictly`), with its base.
+    /// Leaf 0 (base 0) when none is. O(log leaves).
+    func lastLeaf(withBaseAtMost x: Int, strictly: Bool = false) -> (index: Int, base: Int) {
+        var node = 1, base = 0, first = 0, width = treeLeafCount
+        while node < treeLeafCount {
+            width /= 2
+            let rightBase = base + tree[2 * node].span
+            if first + width < leaves.count && (strictly ? rightBase < x : rightBase <= x) {
+                node = 2 * node + 1
+                base = rightBase
+                first += width
+            } else {
+                node = 2 * node
+            }
+        }
+        return (node - treeLeafCount, base)
+    }
+
+    /// A leaf of this storage that no copy shares (copying it first if needed).
+    mutating func uniqueLeaf(_ i: Int) -> RangeSetLeaf<Value> {
+        if !isKnownUniquelyReferenced(&leaves[i]) {
+            let old = leaves[i]
+            leaves[i] = RangeSetLeaf(serial: old.serial, span: old.span, entries: old.entries)
+        }
+        return leaves[i]
+    }
+
+    // MARK: Walking
+
+    /// Calls `body` with the absolute start and the entry of every range, in order. O(n).
+    func forEachEntry(_ body: (Int, RangeSetEntry<Value>) -> Void) {
+        var base = 0
+        for leaf in leaves {
+            for e in leaf.entries { body(base + e.start, e) }
+            base += leaf.span
+        }
+    }
+
+    /// Calls `body` (absolute start, entry) for the ranges whose start is at most `maxStart` and
+    /// whose end is at least `minEnd`, leaf by leaf in order, skipping subtrees that hold none.
+    /// O(log leaves + leaves visited × `leafCapacity`).
+    func forEachEntry(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
+                      _ body: (Int, RangeSetEntry<Value>) -> Void) {
+        forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd) { i, base in
+            for e in leaves[i].entries {
+                let s = base + e.start
+                if s > maxStart { break }
+                if s + e.length >= minEnd { body(s, e) }
+            }
+        }
+    }
+
+    /// The leaves under `node` (whose base is `base`) that may hold a range starting at or
+    /// before `maxStart` and ending at or after `minEnd`, in order.
+    func forEachLeaf(node: Int, base: Int, maxStart: Int, minEnd: Int, _ body: (Int, Int) -> Void) {
+        let summary = tree[node]
+        guard summary.maxEnd != .min, base <= maxStart, base + summary.maxEnd >= minEnd else { return }
+        if node >= treeLeafCount {
+            body(node - treeLeafCount, base)
+            return
+        }
+        forEachLeaf(node: 2 * node, base: base, maxStart: maxStart, minEnd: minEnd, body)
+        forEachLeaf(node: 2 * node + 1, base: base + tree[2 * node].span, maxStart: maxStart, minEnd: minEnd, body)
+    }
+
+    // MARK: Adding and removing
+
+    /// Adds `entry`, whose `start` is absolute, after every range starting at or before it.
+    /// O(log leaves + `leafCapacity`), plus O(leaves) when the leaf splits.
+    mutating func insert(_ entry: RangeSetEntry<Value>) {
+        let (i, base) = lastLeaf(withBaseAtMost: entry.start)
+        var e = entry
+        e.start -= base
+        let leaf = uniqueLeaf(i)
+        let at = leaf.firstIndex(startingAfter: e.start)
+        leaf.entries.insert(e, at: at)
+        slots[Int(e.slot)].leaf = leaf.serial
+        count += 1
+        if leaf.entries.count > Self.leafCapacity {
+            split(i)
+        } else {
+            refresh(i)
+        }
+    }
+
+    /// Splits leaf `i` in two halves; the new leaf's base is its first range's start.
+    private mutating func split(_ i: Int) {
+        let leaf = uniqueLeaf(i)
+        let mid = leaf.entries.count / 2
+        let cut = leaf.entries[mid].start
+        var moved = Array(leaf.entries[mid...])
+        for k in moved.indices { moved[k].start -= cut }
+        let serial: UInt32
+        if let free = freeSerials.popLast() {
+            serial = free
+        } else {
+            serial = nextSerial
+            nextSerial += 1
+        }
+        let right = RangeSetLeaf(serial: serial, span: leaf.span - cut, entries: moved)
+        if i == leaves.count - 1 { right.span = max(0, right.span) }
+        // A fresh array: the full one's doubled capacity would stay allocated otherwise.
+        leaf.entries = Array(leaf.entries[..<mid])
+        leaf.span = cut
+        for e in moved { slots[Int(e.slot)].leaf = right.serial }
+        leaves.insert(right, at: i + 1)
+        rebuildTree()
+    }
+
+    /// Removes the range at `index` of leaf `leaf` and frees its slot.
+    mutating func removeEntry(leaf i: Int, at index: Int) {
+        let leaf = uniqueLeaf(i)
+        let e = leaf.entries.remove(at: index)
+        freeSlot(e.slot)
+        count -= 1
+        if leaf.entries.isEmpty && leaves.count > 1 {
+            removeLeaves([i])
+        } else {
+            refresh(i)
+        }
+    }
+
+    /// Removes the (empty) leaves at `indices` (ascending), giving their spans to the leaf
+    /// before (or, for leaf 0, to the leaf after, whose offsets then count from 0), keeping at
+    /// least one leaf; then rebuilds the tree. O(leaves).
+    mutating func removeLeaves(_ indices: [Int]) {
+        for i in indices.reversed() where leaves.count > 1 {
+            let gone = leaves[i]
+            if i > 0 {
+                let before = uniqueLeaf(i - 1)
+                before.span += gone.span
+                if i == leaves.count - 1 { before.span = max(0, before.span) }
+            } else {
+                let after = uniqueLeaf(1)
+                for k in after.entries.indices { after.entries[k].start += gone.span }
+                after.span += gone.span
+                if leaves.count == 2 { after.span = max(0, after.span) }
+            }
+            leaves.remove(at: i)
+            leafPosition[Int(gone.serial)] = -1
+            freeSerials.append(gone.serial)
+        }
+        rebuildTree()
+    }
+}

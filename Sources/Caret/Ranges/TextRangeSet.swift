@@ -1,0 +1,227 @@
+// Ranges that follow every change of a text: diagnostics, search matches, bookmarks, other
+// users' carets (CHANGES.md, "TextRangeSet"). The storage (TextRangeSet+Storage.swift) is a
+// list of leaves of at most `leafCapacity` ranges, sorted by start, each leaf's offsets
+// relative to its base, the bases kept as gaps in a summary tree over the leaves; a change
+// touches the leaves around its replacements only (TextRangeSet+Apply.swift). See
+// docs/ARCHITECTURE.md, "Range sets and attribute runs".
+
+/// Ranges of a text, each with a value and a stable id, that follow the text's changes
+/// (`apply(_:)`) the way Monaco's tracked ranges and CodeMirror's range sets do.
+///
+/// - Units: ranges are `TextRange`s of the document the set belongs to, kept as UTF-8 offsets
+///   (the affinity is not kept: ranges come back with `.downstream`). A mapped end may lie
+///   inside a grapheme cluster the change formed; the document snaps it when it is used.
+/// - Value semantics: a copy shares the storage until one side changes, then copies the
+///   leaves it changes and the id index.
+/// - Ids: stable while the range is in the set, never reused for another range of the same set
+///   or its copies (a removed range's id answers nil).
+public struct TextRangeSet<Value: Sendable>: Sendable {
+    /// A range's stable id within its set (and the set's copies).
+    public struct ID: Hashable, Sendable, Codable, CustomStringConvertible {
+        let slot: UInt32
+        let generation: UInt32
+
+        /// A debugging description: the slot and its generation. O(1).
+        public var description: String { "TextRangeSet.ID(\(slot)/\(generation))" }
+    }
+
+    /// How a range's ends move when text is inserted or replaced right at them (Monaco's
+    /// `TrackedRangeStickiness`): an end maps `.before` (stays before inserted text) or
+    /// `.after` (goes after it).
+    public enum Stickiness: Sendable, Hashable, Codable {
+        /// Grows at both ends: start maps `.before`, end `.after`.
+        case alwaysGrows
+        /// Grows at neither end: start maps `.after`, end `.before`.
+        case neverGrows
+        /// Grows at its start only: both ends map `.before`.
+        case growsBefore
+        /// Grows at its end only: both ends map `.after`.
+        case growsAfter
+
+        /// How the start maps.
+        var startBias: TextEdit.Bias { self == .alwaysGrows || self == .growsBefore ? .before : .after }
+        /// How the end maps.
+        var endBias: TextEdit.Bias { self == .neverGrows || self == .growsBefore ? .before : .after }
+    }
+
+    var storage = RangeSetStorage<Value>()
+
+    /// An empty set. O(1).
+    public init() {}
+
+    /// The number of ranges. O(1).
+    public var count: Int { storage.count }
+
+    /// True when the set holds no range. O(1).
+    public var isEmpty: Bool { storage.count == 0 }
+
+    /// Adds `range` with `value` and returns its id. `stickiness` says how its ends move with
+    /// insertions at them; `removeWhenEmptied` makes a change that removes all of its text (or,
+    /// for an empty range, covers it strictly) remove it.
+    /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf splits.
+    @discardableResult
+    public mutating func insert(_ range: TextRange, value: Value, stickiness: Stickiness = .neverGrows,
+                                removeWhenEmptied: Bool = false) -> ID {
+        let start = max(0, min(range.start.utf8Offset, range.end.utf8Offset))
+        let end = max(start, range.end.utf8Offset, range.start.utf8Offset)
+        let slot = storage.allocateSlot()
+        storage.insert(RangeSetEntry(start: start, length: end - start, slot: slot, sequence: storage.takeSequence(),
+                                     flags: RangeSetEntry<Value>.flags(stickiness, removeWhenEmptied), value: value))
+        return ID(slot: slot, generation: storage.slots[Int(slot)].generation)
+    }
+
+    /// Removes the range with `id`; nothing happens for an id not in the set.
+    /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf empties.
+    public mutating func remove(_ id: ID) {
+        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return }
+        storage.removeEntry(leaf: leaf, at: index)
+    }
+
+    /// The range with `id`, or nil when it is not in the set.
+    /// - Complexity: O(log n + `leafCapacity`).
+    public func range(of id: ID) -> TextRange? {
+        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
+        let base = storage.base(ofLeaf: leaf)
+        let entry = storage.leaves[leaf].entries[index]
+        return TextRange(utf8: base + entry.start, base + entry.start + entry.length)
+    }
+
+    /// The value of the range with `id`, or nil when it is not in the set.
+    /// - Complexity: O(1 + `leafCapacity`).
+    public func value(of id: ID) -> Value? {
+        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
+        return storage.leaves[leaf].entries[index].value
+    }
+
+    /// Replaces the value of the range with `id`.
+    /// - Returns: false, changing nothing, when `id` is not in the set.
+    /// - Complexity: O(1 + `leafCapacity`).
+    @discardableResult
+    public mutating func setValue(_ value: Value, of id: ID) -> Bool {
+        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return false }
+        storage.uniqueLeaf(leaf).entries[index].value = value
+        return true
+    }
+
+    /// The stickiness and the `removeWhenEmptied` flag of the range with `id`, or nil when it is
+    /// not in the set. O(1 + `leafCapacity`).
+    public func options(of id: ID) -> (stickiness: Stickiness, removeWhenEmptied: Bool)? {
+        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
+        let entry = storage.leaves[leaf].entries[index]
+        return (entry.stickiness, entry.removeWhenEmptied)
+    }
+
+    /// The ranges that share a character with `range`, and the empty ones lying within it
+    /// (edges included); for an empty `range`, those containing it (edges included). Sorted by
+    /// start, then end, then the order they were added in.
+    /// - Complexity: O(log n + k log k) for k ranges found, plus a scan of each leaf holding one
+    ///   (ranges are found by a summary of their ends, so a long range costs nothing when the
+    ///   query does not reach it).
+    public func ranges(overlapping range: TextRange) -> [(id: ID, range: TextRange, value: Value)] {
+        let qs = min(range.start.utf8Offset, range.end.utf8Offset), qe = max(range.start.utf8Offset, range.end.utf8Offset)
+        var found: [(order: UInt32, start: Int, end: Int, id: ID, value: Value)] = []
+        storage.forEachEntry(startingAtOrBefore: qe, endingAtOrAfter: qs) { start, entry in
+            let end = start + entry.length
+            let overlaps = entry.length == 0 ? (qs <= start && start <= qe)
+                                             : (qs == qe ? start <= qs && qs <= end : start < qe && qs < end)
+            if overlaps {
+                found.append((entry.sequence, start, end, ID(slot: entry.slot, generation: storage.slots[Int(entry.slot)].generation),
+                              entry.value))
+            }
+        }
+        found.sort { ($0.start, $0.end, $0.order) < ($1.start, $1.end, $1.order) }
+        return found.map { ($0.id, TextRange(utf8: $0.start, $0.end), $0.value) }
+    }
+
+    /// Every range in order (start, then the order they were added in), with its id and value.
+    /// - Complexity: O(n).
+    public var all: [(id: ID, range: TextRange, value: Value)] {
+        var result: [(id: ID, range: TextRange, value: Value)] = []
+        result.reserveCapacity(count)
+        storage.forEachEntry { start, entry in
+            result.append((ID(slot: entry.slot, generation: storage.slots[Int(entry.slot)].generation),
+                           TextRange(utf8: start, start + entry.length), entry.value))
+        }
+        return result
+    }
+
+    /// Moves every range through `changes` (made for the text the ranges belong to): each end
+    /// maps as its stickiness says (an end strictly inside a replaced stretch goes to its start
+    /// when it maps `.before`, after its inserted text when `.after`; at the start of replaced
+    /// text to its start, at the end after its inserted text); an empty `.neverGrows` range at an
+    /// insertion stays empty before the inserted text; a non-empty range whose text one
+    /// replacement removes entirely becomes empty at the replacement's start, or goes away when
+    /// it was added with `removeWhenEmptied`; an empty range strictly inside a replaced stretch
+    /// goes to its start, or away with `removeWhenEmptied`.
+    /// - Returns: the ids of the ranges removed.
+    /// - Complexity: O(r log n + k) for r replacements and the k ranges that touch them (start or
+    ///   end inside or at the edge of a replaced stretch), plus a scan of the leaves holding
+    ///   those; ranges elsewhere are not visited.
+    @discardableResult
+    public mutating func apply(_ changes: ChangeSet) -> [ID] {
+        var removed: [ID] = []
+        for r in changes.replacements.reversed() {
+            storage.replace(r.utf8Range, insertedCount: r.inserted.utf8.count) { slot, generation in
+                removed.append(ID(slot: slot, generation: generation))
+            }
+        }
+        return removed
+    }
+
+    /// Moves every range through one edit, as `apply(_:)` through a change set of that one
+    /// replacement: for code that edits a `TextDocument` directly (`TextDocument.edit(_:…)`
+    /// returns the `TextEdit`) and builds no change set.
+    /// - Returns: the ids of the ranges removed.
+    /// - Complexity: O(log n + k) for the k ranges that touch the edit.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> [ID] {
+        var removed: [ID] = []
+        storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count) { slot, generation in
+            removed.append(ID(slot: slot, generation: generation))
+        }
+        return removed
+    }
+
+    /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
+    /// that have no change set at hand (the editing model's keystrokes).
+    /// - Complexity: O(log n + k).
+    mutating func replace(_ range: Range<Int>, insertedCount: Int) {
+        storage.replace(range, insertedCount: insertedCount) { _, _ in }
+    }
+}
+
+extension TextRangeSet: Equatable where Value: Equatable {
+    /// Equal when both hold the same ranges with the same ids, values and options, in the same
+    /// order. O(n).
+    public static func == (a: TextRangeSet, b: TextRangeSet) -> Bool {
+        guard a.count == b.count else { return false }
+        var left: [(Int, RangeSetEntry<Value>, UInt32)] = [], right: [(Int, RangeSetEntry<Value>, UInt32)] = []
+        a.storage.forEachEntry { left.append(($0, $1, a.storage.slots[Int($1.slot)].generation)) }
+        b.storage.forEachEntry { right.append(($0, $1, b.storage.slots[Int($1.slot)].generation)) }
+        return left.elementsEqual(right) {
+            $0.0 == $1.0 && $0.1.length == $1.1.length && $0.1.slot == $1.1.slot && $0.1.flags == $1.1.flags
+                && $0.1.value == $1.1.value && $0.2 == $1.2
+        }
+    }
+}
+
+extension TextRangeSet: Hashable where Value: Hashable {
+    /// Hashes what `==` compares. O(n).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        storage.forEachEntry { start, entry in
+            hasher.combine(start)
+            hasher.combine(entry.length)
+            hasher.combine(entry.slot)
+            hasher.combine(entry.flags)
+            hasher.combine(entry.value)
+        }
+    }
+}
+
+extension TextRange {
+    /// A range of UTF-8 offsets (start ≤ end), both `.downstream`.
+    init(utf8 start: Int, _ end: Int) {
+        self.init(start: TextPosition(utf8Offset: start), end: TextPosition(utf8Offset: end))
+    }
+}
