@@ -33,6 +33,7 @@ extension TextInput {
     }
 
     /// Ends the find session.
+    /// - Complexity: O(1).
     public func endFind() { findSession = nil }
 
     /// The query of the find session, if any.
@@ -67,6 +68,7 @@ extension TextInput {
 
     /// Makes the previous match current (wrapping from the first to the last), selects it and
     /// returns it; nil without a session or matches.
+    /// - Complexity: O(1) (O(n) once after a change of the text).
     @discardableResult
     public func findPrevious() -> TextRange? { step(by: -1) }
 
@@ -74,6 +76,7 @@ extension TextInput {
     /// as a user edit (offered to the traits' rules and the delegate; one undo step), and
     /// makes the next match current. False when there is no current match or the edit is refused.
     /// - Throws: `.invalidTemplate` for a bad template (nothing is changed).
+    /// - Complexity: O(n): the edit, then the matches found again.
     @discardableResult
     public func replaceCurrentFound(with template: String) throws(TextError) -> Bool {
         refreshFind()
