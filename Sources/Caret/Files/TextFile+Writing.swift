@@ -48,6 +48,8 @@ extension TextFile {
         for chunk in document.utf8Chunks {
             var from = 0
             while from < chunk.count {
+                // An entry already passed (its text ran over a chunk's end) is written as text.
+                while next < restored.count && restored[next].offset < chunkStart + from { next += 1 }
                 let raw = next < restored.count && restored[next].offset < chunkStart + chunk.count
                 let cut = raw ? restored[next].offset - chunkStart : chunk.count
                 if cut > from {
