@@ -59,25 +59,20 @@ extension TextDocument {
     }
 
     /// The byte offset where `offset` units of `unit` end, snapped back to a grapheme
-    /// boundary; nil when outside the text. O(log n) plus one chunk scan.
-    func utf8Offset(of offset: Int, in unit: TextUnit) -> Int? {
+    /// boundary (or, when not `snapped`, rounded down to a scalar start only: it may fall
+    /// inside a grapheme cluster); nil when outside the text. O(log n) plus one chunk scan.
+    func utf8Offset(of offset: Int, in unit: TextUnit, snapped: Bool = true) -> Int? {
         switch unit {
-        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: true)
-        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: true)
-        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: true)
-        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: true)
+        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: snapped)
+        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: snapped)
+        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: snapped)
+        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: snapped)
         }
     }
 
-    /// The byte offset where `offset` units of `unit` end, rounded down to a scalar boundary
-    /// only (it may fall inside a grapheme cluster); nil when outside the text.
+    /// `utf8Offset(of:in:snapped: false)`: rounded down to a scalar start only.
     func scalarAlignedUTF8Offset(of offset: Int, in unit: TextUnit) -> Int? {
-        switch unit {
-        case .grapheme: return utf8Offset(of: offset, in: GraphemeMetric.self, snapped: false)
-        case .unicodeScalar: return utf8Offset(of: offset, in: ScalarMetric.self, snapped: false)
-        case .utf16: return utf8Offset(of: offset, in: UTF16Metric.self, snapped: false)
-        case .utf8: return utf8Offset(of: offset, in: UTF8Metric.self, snapped: false)
-        }
+        utf8Offset(of: offset, in: unit, snapped: false)
     }
 
     /// Both ends of `range` in `unit`, rounded down to scalar starts (they may fall inside a
