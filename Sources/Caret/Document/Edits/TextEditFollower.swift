@@ -4,6 +4,11 @@
 // (`TextFollowers.forEach`), prepared in one loop on the old text and brought in step in one
 // loop on the new text. A new follower is one more stored property and one more line in
 // `forEach`; every edit then reaches it.
+//
+// Not on the list, by design: the `Finger` (with its cluster-start cache and the place of the
+// last edit). It indexes the tree itself rather than deriving from the text: the rope edit
+// writes it with the cursor the edit leaves (`finger.recordEdit`), which no `TextEdit` carries,
+// and a stale snapshot is recognised by its root and edit count, never mapped through an edit.
 
 /// A structure derived from a document's text that follows every edit of it.
 protocol TextEditFollower {
@@ -101,7 +106,9 @@ struct TextFollowers: Sendable {
 }
 
 /// A follower that records every edit it sees while `isRecording` (off by default: then it
-/// follows nothing and costs the edit paths one test of a flag).
+/// follows nothing and costs the edit paths one test of a flag). In the library, not the tests,
+/// because the list is one concrete value: it is how EditFollowerTests checks that every entry
+/// (the typing path included) reaches the followers through `following`.
 struct EditRecorder: TextEditFollower, Sendable {
     var isRecording = false
     private(set) var edits: [TextEdit] = []
