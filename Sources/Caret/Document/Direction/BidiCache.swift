@@ -82,21 +82,19 @@ final class BidiCache: Sendable {
     /// that check a press does not lay the paragraph out again.
     var buildCount: Int { state.withLock { $0.builds } }
 
-    /// The entries as they stand after bytes `range` are replaced with `inserted` bytes: the
-    /// paragraphs the edit touches dropped, the later ones shifted. O(capacity).
-    static func adjusted(_ entries: [Entry], replacing range: Range<Int>, inserted: Int) -> [Entry] {
+    /// Brings `entries` in step with bytes `range` replaced by `inserted` bytes, in place: the
+    /// paragraphs the edit touches dropped, the later ones shifted. In place because it runs at
+    /// every keystroke while layouts are cached: a new array would be allocated and every entry
+    /// copied and released each time. O(capacity).
+    static func adjust(_ entries: inout [Entry], replacing range: Range<Int>, inserted: Int) {
         let s = range.lowerBound, e = range.upperBound
         let delta = inserted - range.count
-        return entries.compactMap { entry in
-            if entry.start <= e && s < entry.next { return nil }      // the edit touches it
-            if entry.start > e {
-                var moved = entry
-                moved.start += delta
-                moved.end += delta
-                moved.next += delta
-                return moved
-            }
-            return entry                                                // wholly before the edit
+        entries.removeAll { $0.start <= e && s < $0.next }              // the edit touches it
+        guard delta != 0 else { return }
+        for k in entries.indices where entries[k].start > e {          // wholly after the edit
+            entries[k].start += delta
+            entries[k].end += delta
+            entries[k].next += delta
         }
     }
 
@@ -123,7 +121,7 @@ extension BidiCache: TextEditFollower {
     func apply(_ edit: TextEdit, in new: TextDocument) {
         let range = edit.replacedUTF8Range, inserted = edit.insertedUTF8Range.count
         state.withLock {
-            $0.entries = BidiCache.adjusted($0.entries, replacing: range, inserted: inserted)
+            BidiCache.adjust(&$0.entries, replacing: range, inserted: inserted)
             entryCount.store($0.entries.count, ordering: .releasing)
         }
     }
