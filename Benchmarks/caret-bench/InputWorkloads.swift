@@ -30,6 +30,20 @@ extension Bench {
         input.selectedTextRange = doc.textRange(from: p, to: p)
     }
 
+    /// `count` keystrokes (`keystroke(_:)`) at the caret, each `insertText` timed alone, in µs,
+    /// with a pause (`breakUndoCoalescing`, untimed) after each so that each is its own undo step.
+    static func timedKeystrokes(_ input: TextInput, count: Int) -> [Double] {
+        var times = [Double](repeating: 0, count: count)
+        for k in 0..<count {
+            let s = keystroke(k)
+            let t0 = nowNanoseconds()
+            caretBenchMeasured { input.insertText(s) }
+            times[k] = Double(nowNanoseconds() - t0) / 1e3
+            input.breakUndoCoalescing()
+        }
+        return times
+    }
+
     /// 10,000 keystrokes at the end or in the middle, each `insertText` timed alone, a pause
     /// (`breakUndoCoalescing`, untimed) after each so that every keystroke is its own undo step;
     /// then 10,000 `undo()` calls, each timed alone. Samples are the per-repetition medians.
@@ -42,16 +56,8 @@ extension Bench {
         var typed = 0
         for _ in 0..<reps {
             Self.placeCaret(input, at: fraction)
-            var times = [Double](repeating: 0, count: n)
-            typed = 0
-            for k in 0..<n {
-                let s = Self.keystroke(k)
-                let t0 = nowNanoseconds()
-                caretBenchMeasured { input.insertText(s) }
-                times[k] = Double(nowNanoseconds() - t0) / 1e3
-                input.breakUndoCoalescing()
-                typed += s.utf8.count
-            }
+            var times = Self.timedKeystrokes(input, count: n)
+            typed = (0..<n).reduce(0) { $0 + Self.keystroke($1).utf8.count }
             check(input.document.count(in: .utf8) == originalLength + typed, "\(typeName): text grew by \(input.document.count(in: .utf8) - originalLength) bytes, not \(typed)")
             typeMedians.append(median(times))
             typeTail.append(Self.percentile99(times))

@@ -77,20 +77,6 @@ extension TextInput {
         attributeRuns = runs
     }
 
-    /// Moves the runs through a change made elsewhere: its inserted text takes the attributes
-    /// of the character before it (after it at the start of the text).
-    func followRemoteAttributes(_ changes: ChangeSet, oldLength: Int) {
-        guard !attributeRuns.isPlain else { return }
-        var length = oldLength
-        for r in changes.replacements.reversed() {
-            let s = r.utf8Range.lowerBound
-            let attributes = s > 0 ? attributeRuns.attributes(atByte: s - 1)
-                                   : r.utf8Range.upperBound < length ? attributeRuns.attributes(atByte: r.utf8Range.upperBound) : TextAttributes()
-            attributeRuns.replace(r.utf8Range, insertedCount: r.inserted.utf8.count, with: attributes, textLength: length)
-            length += r.inserted.utf8.count - r.utf8Range.count
-        }
-    }
-
     /// The attributes of the character after `position` (before it at the end of the text).
     /// - Returns: nil in an empty text, or when `position` is not in this text.
     /// - Complexity: O(log n + log r) for r runs.

@@ -1,7 +1,7 @@
 // THE one place the editing model changes its document's text (CHANGES.md, "Every change goes
 // through one path"): `applyChange` applies one replacement through the document's edit path,
-// brings what the input holds in step with it (range sets, attribute runs, marked range,
-// pending ranges; the caller sets the selection from the same change), counts it in `revision`
+// brings what the input holds in step with it (its followers — range sets, attribute runs —
+// through `InputFollowers.apply`, the marked range, pending ranges; the caller sets the selection from the same change), counts it in `revision`
 // and queues `didApply` with the same change as a change set. Undo steps are built from the change by one builder
 // (`UndoHistory.Step.undoing`). `text` from code and `applyRemote` map the same state over
 // their whole-text and multi-range changes.
@@ -92,14 +92,11 @@ extension TextInput {
         let utf16Start = tells ? document.count(.utf16, beforeUTF8: range.lowerBound) : 0
         let oldUTF8 = document.utf8Count, oldUTF16 = tells ? document.count(in: .utf16) : 0
         // Read before the change: what the text before the new text (or the app) says.
-        let attributes = attributesForInsertion()
+        let prepared = followers.prepare(typed: attributesForInsertion())
         guard let result = try? document.replace(range, in: .utf8, withText: text) else { return nil }
         let change = InputChange(replaced: range, removed: removed, inserted: text)
         revision &+= 1
-        follow(change)
-        if let attributes {
-            attributeRuns.replace(range, insertedCount: text.utf8.count, with: attributes, textLength: oldUTF8)
-        }
+        follow(change, prepared, oldLength: oldUTF8)
         if !otherSelections.isEmpty {
             // A one-range change while there are several selections (replace, clear, a
             // commit, marked text, undo): the others follow it (the caller merges).
@@ -117,11 +114,12 @@ extension TextInput {
         return (change, result.start.utf8Offset..<result.end.utf8Offset)
     }
 
-    /// Brings the range sets, the marked range and the pending ranges in step with `change`.
-    /// O(pending + the range sets' work) when there is something to map, O(1) otherwise.
+    /// Brings the followers (range sets, attribute runs: `prepared` before the change, for a
+    /// text of `oldLength` bytes), the marked range and the pending ranges in step with
+    /// `change`. O(pending + the followers' work) when there is something to map, O(1) otherwise.
     @inline(__always)
-    func follow(_ change: InputChange) {
-        rangeSets.follow(change.replaced, insertedCount: change.inserted.utf8.count)
+    func follow(_ change: InputChange, _ prepared: InputFollowers.Prepared, oldLength: Int) {
+        followers.apply(prepared, change.replaced, insertedCount: change.inserted.utf8.count, oldLength: oldLength)
         if let marked = markedTextRange { markedTextRange = change.map(marked) }
         if !pendingRanges.isEmpty {
             for i in pendingRanges.indices { pendingRanges[i] = change.map(pendingRanges[i]) }

@@ -1,8 +1,8 @@
 // Range sets a `TextInput` holds, following its every change: user edits, marked text, undo,
 // redo, `text` from code and `applyRemote` (CHANGES.md, "Every change goes through one path").
-// The input tells them of a change where it changes its document (`applyChange`,
-// `setTextFromCode`, `applyRemote`), before it tells the delegate, so a delegate reads range
-// sets already in step with the text.
+// The input tells them of a change through its followers (InputFollowers.swift) where it changes
+// its document (`applyChange`, `setTextFromCode`, `applyRemote`), before it tells the delegate, so
+// a delegate reads range sets already in step with the text.
 
 /// Names a range set held by a `TextInput` (`TextInput.addRangeSet(_:)`), with the type of its
 /// values.
@@ -31,13 +31,6 @@ struct RangeSetFollowers {
     @inline(__always)
     func follow(_ range: Range<Int>, insertedCount: Int) {
         for (_, box) in boxes { box.follow(range, insertedCount: insertedCount) }
-    }
-
-    /// Moves every set through `changes`, its replacements back to front (offsets before a
-    /// replacement are those of the text it was made for).
-    func follow(_ changes: ChangeSet) {
-        guard !boxes.isEmpty else { return }
-        for r in changes.replacements.reversed() { follow(r.utf8Range, insertedCount: r.inserted.utf8.count) }
     }
 
     func box<Value>(_ key: TextRangeSetKey<Value>) -> RangeSetBox<Value>? {

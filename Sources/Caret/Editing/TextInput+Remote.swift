@@ -41,14 +41,14 @@ extension TextInput {
             }
             history.breakCoalescing()
             let old = document
+            let prepared = followers.prepareForNeighbours()
             do throws(TextError) {
                 try document.apply(changes)
             } catch {
                 return  // checked above: cannot happen
             }
             revision &+= 1
-            rangeSets.follow(changes)
-            followRemoteAttributes(changes, oldLength: old.utf8Count)
+            followers.apply(prepared, changes)
             rebaseHistory(over: changes, old: old)
             if let anchor, let focus {
                 let caret = anchor == focus

@@ -105,10 +105,9 @@ extension TextInput {
         let old = delegate == nil ? nil : document.string
         var replacement = TextDocument(text)
         replacement.locale = document.locale
-        let attributes = typingAttributes
+        let prepared = followers.prepare(typed: typingAttributes)
         document = replacement
-        rangeSets.follow(0..<oldUTF8, insertedCount: document.utf8Count)
-        attributeRuns = AttributeRuns(document.utf8Count == 0 ? [] : [(document.utf8Count, attributes)])
+        followers.apply(prepared, 0..<oldUTF8, insertedCount: document.utf8Count, oldLength: oldUTF8)
         composition = nil
         markedTextRange = nil
         history.removeAll()

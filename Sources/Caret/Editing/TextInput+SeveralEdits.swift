@@ -170,7 +170,7 @@ extension TextInput {
         let utf16Starts = tells ? changes.map { document.count(.utf16, beforeUTF8: $0.replaced.lowerBound) } : []
         var enclosing = [Range<Int>](repeating: 0..<0, count: changes.count)
         // Read before the changes, as `applyChange` does; `length` is the text's before each one.
-        let attributes = attributesForInsertion()
+        let prepared = followers.prepare(typed: attributesForInsertion())
         var length = oldUTF8
         for i in changes.indices.reversed() {
             // Straight to the document's edit path, as `TextDocument.apply(_:)` does: the ranges
@@ -179,11 +179,7 @@ extension TextInput {
             // the public call's checks and its position lookups would only repeat the work.
             var inserted = changes[i].inserted
             enclosing[i] = inserted.withUTF8 { document.replaceUTF8(changes[i].replaced, with: $0) }
-            follow(changes[i])
-            if let attributes {
-                attributeRuns.replace(changes[i].replaced, insertedCount: inserted.utf8.count, with: attributes,
-                                      textLength: length)
-            }
+            follow(changes[i], prepared, oldLength: length)
             length += inserted.utf8.count - changes[i].replaced.count
         }
         // Each new range was read with the earlier changes not yet applied: shift it by them.

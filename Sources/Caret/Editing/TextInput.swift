@@ -80,10 +80,9 @@ public final class TextInput {
     /// Counts changes of the text, so a change that called the delegate can tell whether the
     /// text changed meanwhile.
     @exclusivity(unchecked) var revision = 0
-    /// The range sets that follow every change of the text (TextInput+RangeSets.swift).
-    var rangeSets = RangeSetFollowers()
-    /// The attribute runs over the whole text (TextInput+Attributes.swift).
-    var attributeRuns = AttributeRuns()
+    /// The range sets and attribute runs, which follow every change of the text
+    /// (InputFollowers.swift).
+    @exclusivity(unchecked) var followers = InputFollowers()
     /// `typingAttributes` as the app set them, valid while `selectionMoves` is
     /// `typingAttributesSetAt`; otherwise they are read from the runs at the selection.
     var typingAttributesSet: TextAttributes?

@@ -10,18 +10,8 @@ struct AttributeRuns: Sendable, Equatable {
     struct Run: RopeChunk {
         var length: UInt32
         var attributes: UInt32
-        var summary: Summary { Summary(span: Int(length), count: 1) }
+        var summary: SpanSummary { SpanSummary(span: Int(length), count: 1) }
     }
-
-    struct Summary: RopeSummary {
-        var span: Int
-        var count: Int
-        static let zero = Summary(span: 0, count: 0)
-        static func + (a: Summary, b: Summary) -> Summary { Summary(span: a.span + b.span, count: a.count + b.count) }
-        static func - (a: Summary, b: Summary) -> Summary { Summary(span: a.span - b.span, count: a.count - b.count) }
-    }
-
-    enum SpanMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.span } }
 
     /// The runs; empty when every character has no attributes.
     private(set) var runs = Rope<Run>()

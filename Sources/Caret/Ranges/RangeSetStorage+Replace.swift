@@ -40,13 +40,13 @@ extension RangeSetStorage {
                 if a >= s { break }
                 let b = a + leaf.entries[k].length
                 if b < s { continue }
-                leaf.entries[k].length = change.map(b, leaf.entries[k].stickiness.endBias) - a
+                leaf.entries[k].length = change.map(b, leaf.entries[k].endBias) - a
             }
             refresh(i)
         }
 
         // The ranges starting inside the stretch or at its edges: taken out (absolute starts).
-        var taken: [RangeSetEntry<Value>] = []
+        var taken: [RangeSetEntry] = []
         var (i, base) = lastLeaf(withBaseAtMost: s, strictly: true)
         var touched = i..<i
         while i < leaves.count && base <= e {
@@ -78,7 +78,7 @@ extension RangeSetStorage {
         }
 
         // The ranges taken out, mapped and put back in the order of their new starts.
-        var back: [RangeSetEntry<Value>] = []
+        var back: [RangeSetEntry] = []
         back.reserveCapacity(taken.count)
         for var x in taken {
             let a = x.start, b = a + x.length
@@ -87,8 +87,8 @@ extension RangeSetStorage {
                 // All of its text removed, or an empty range covered strictly: empty at the start.
                 (newStart, newEnd, empties) = (s, s, true)
             } else {
-                newStart = change.map(a, x.stickiness.startBias)
-                newEnd = change.map(b, x.stickiness.endBias)
+                newStart = change.map(a, x.startBias)
+                newEnd = change.map(b, x.endBias)
                 if newEnd < newStart { newStart = newEnd }  // an empty `.neverGrows` range at an insertion
             }
             if empties && x.removeWhenEmptied {

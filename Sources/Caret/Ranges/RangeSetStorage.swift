@@ -6,49 +6,42 @@
 // the others. Ids find their range through an index slot → leaf serial → leaf position.
 
 /// One range: its start relative to its leaf's base, its length, its id's slot, its options.
-struct RangeSetEntry<Value: Sendable>: Sendable {
+/// Its value is kept by slot outside the storage (`TextRangeSet.values`), so that the storage,
+/// which every change walks, is not generic (it runs specialised whatever the values' type).
+struct RangeSetEntry: Sendable {
     var start: Int
     var length: Int
     let slot: UInt32
     /// The order ranges were added in (ties in `ranges(overlapping:)` keep it).
     var sequence: UInt32
+    /// The stickiness in the low two bits (`TextRangeSet.Stickiness.code`), `removeWhenEmptied`
+    /// in the third.
     let flags: UInt8
-    var value: Value
 
-    /// The stickiness in the low two bits, `removeWhenEmptied` in the third.
-    static func flags(_ stickiness: TextRangeSet<Value>.Stickiness, _ removeWhenEmptied: Bool) -> UInt8 {
-        let s: UInt8
-        switch stickiness {
-        case .alwaysGrows: s = 0
-        case .neverGrows: s = 1
-        case .growsBefore: s = 2
-        case .growsAfter: s = 3
-        }
-        return s | (removeWhenEmptied ? 4 : 0)
-    }
+    static func flags(stickiness code: UInt8, removeWhenEmptied: Bool) -> UInt8 { code | (removeWhenEmptied ? 4 : 0) }
 
-    var stickiness: TextRangeSet<Value>.Stickiness {
-        switch flags & 3 {
-        case 0: .alwaysGrows
-        case 1: .neverGrows
-        case 2: .growsBefore
-        default: .growsAfter
-        }
-    }
+    /// The stickiness's code: 0 always grows, 1 never grows, 2 grows before, 3 grows after.
+    var stickinessCode: UInt8 { flags & 3 }
+
+    /// How the start maps: `.before` when the range grows at its start.
+    var startBias: TextEdit.Bias { stickinessCode == 0 || stickinessCode == 2 ? .before : .after }
+
+    /// How the end maps: `.before` when the range does not grow at its end.
+    var endBias: TextEdit.Bias { stickinessCode == 1 || stickinessCode == 2 ? .before : .after }
 
     var removeWhenEmptied: Bool { flags & 4 != 0 }
 }
 
 /// A leaf: up to `leafCapacity` ranges sorted by start (ties in the order they were added).
 /// Shared between copies of a set until one changes it.
-final class RangeSetLeaf<Value: Sendable>: @unchecked Sendable {
+final class RangeSetLeaf: @unchecked Sendable {
     /// Stable while the leaf lives: the id index points at leaves by serial.
     let serial: UInt32
     /// From this leaf's base to the next leaf's (for the last leaf: at least 0, otherwise free).
     var span: Int
-    var entries: [RangeSetEntry<Value>]
+    var entries: [RangeSetEntry]
 
-    init(serial: UInt32, span: Int, entries: [RangeSetEntry<Value>]) {
+    init(serial: UInt32, span: Int, entries: [RangeSetEntry]) {
         self.serial = serial
         self.span = span
         self.entries = entries
@@ -97,7 +90,7 @@ struct RangeSetSummary: Sendable {
 
 /// The leaves, the summary tree over them and the id index. A value: arrays copy on write, and
 /// leaves are copied before a change when a copy of the set shares them.
-struct RangeSetStorage<Value: Sendable>: Sendable {
+struct RangeSetStorage: Sendable {
     /// Ranges per leaf at most; a fuller leaf splits in two. 4 in the test build
     /// (`--traits TinyShapes`), so that a few ranges make many leaves.
     #if TinyShapes
@@ -107,7 +100,7 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
     #endif
 
     /// At least one leaf; the first one's base is 0.
-    var leaves: [RangeSetLeaf<Value>]
+    var leaves: [RangeSetLeaf]
     /// A complete binary tree over `leafCount` slots (a power of two): node 1 the root, node
     /// `leafCount + i` leaf i (or an empty summary past the last leaf).
     var tree: [RangeSetSummary]
@@ -148,6 +141,11 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
         slots[Int(slot)].leaf = RangeSetSlot.free
         slots[Int(slot)].generation &+= 1
         freeSlots.append(slot)
+    }
+
+    /// True when the range of an id is in the set. O(1).
+    func contains(_ slot: UInt32, generation: UInt32) -> Bool {
+        Int(slot) < slots.count && slots[Int(slot)].generation == generation && slots[Int(slot)].leaf != RangeSetSlot.free
     }
 
     /// Where the range of an id is: leaf position and index in the leaf. O(`leafCapacity`).
@@ -218,7 +216,7 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
     }
 
     /// A leaf of this storage that no copy shares (copying it first if needed).
-    mutating func uniqueLeaf(_ i: Int) -> RangeSetLeaf<Value> {
+    mutating func uniqueLeaf(_ i: Int) -> RangeSetLeaf {
         if !isKnownUniquelyReferenced(&leaves[i]) {
             let old = leaves[i]
             leaves[i] = RangeSetLeaf(serial: old.serial, span: old.span, entries: old.entries)
@@ -229,7 +227,7 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
     // MARK: Walking
 
     /// Calls `body` with the absolute start and the entry of every range, in order. O(n).
-    func forEachEntry(_ body: (Int, RangeSetEntry<Value>) -> Void) {
+    func forEachEntry(_ body: (Int, RangeSetEntry) -> Void) {
         var base = 0
         for leaf in leaves {
             for e in leaf.entries { body(base + e.start, e) }
@@ -241,7 +239,7 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
     /// whose end is at least `minEnd`, leaf by leaf in order, skipping subtrees that hold none.
     /// O(log leaves + leaves visited × `leafCapacity`).
     func forEachEntry(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
-                      _ body: (Int, RangeSetEntry<Value>) -> Void) {
+                      _ body: (Int, RangeSetEntry) -> Void) {
         forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd) { i, base in
             for e in leaves[i].entries {
                 let s = base + e.start
@@ -268,7 +266,7 @@ struct RangeSetStorage<Value: Sendable>: Sendable {
 
     /// Adds `entry`, whose `start` is absolute, after every range starting at or before it.
     /// O(log leaves + `leafCapacity`), plus O(leaves) when the leaf splits.
-    mutating func insert(_ entry: RangeSetEntry<Value>) {
+    mutating func insert(_ entry: RangeSetEntry) {
         let (i, base) = lastLeaf(withBaseAtMost: entry.start)
         var e = entry
         e.start -= base

@@ -1,9 +1,11 @@
 // Ranges that follow every change of a text: diagnostics, search matches, bookmarks, other
-// users' carets (CHANGES.md, "TextRangeSet"). The storage (TextRangeSet+Storage.swift) is a
-// list of leaves of at most `leafCapacity` ranges, sorted by start, each leaf's offsets
-// relative to its base, the bases kept as gaps in a summary tree over the leaves; a change
-// touches the leaves around its replacements only (TextRangeSet+Apply.swift). See
-// docs/ARCHITECTURE.md, "Range sets and attribute runs".
+// users' carets (CHANGES.md, "TextRangeSet"). The storage (RangeSetStorage.swift) is a list of
+// leaves of at most `leafCapacity` ranges, sorted by start, each leaf's offsets relative to its
+// base, the bases kept as gaps in a summary tree over the leaves; a change touches the leaves
+// around its replacements only (RangeSetStorage+Replace.swift). The storage is not generic: the
+// values sit in an array by id slot beside it, so the code every change runs is compiled once,
+// specialised, whatever the values' type. See docs/ARCHITECTURE.md, "Range sets and attribute
+// runs".
 
 /// Ranges of a text, each with a value and a stable id, that follow the text's changes
 /// (`apply(_:)`) the way Monaco's tracked ranges and CodeMirror's range sets do.
@@ -38,13 +40,30 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         /// Grows at its end only: both ends map `.after`.
         case growsAfter
 
-        /// How the start maps.
-        var startBias: TextEdit.Bias { self == .alwaysGrows || self == .growsBefore ? .before : .after }
-        /// How the end maps.
-        var endBias: TextEdit.Bias { self == .neverGrows || self == .growsBefore ? .before : .after }
+        /// The storage's code for it (`RangeSetEntry.stickinessCode`).
+        var code: UInt8 {
+            switch self {
+            case .alwaysGrows: 0
+            case .neverGrows: 1
+            case .growsBefore: 2
+            case .growsAfter: 3
+            }
+        }
+
+        init(code: UInt8) {
+            switch code & 3 {
+            case 0: self = .alwaysGrows
+            case 1: self = .neverGrows
+            case 2: self = .growsBefore
+            default: self = .growsAfter
+            }
+        }
     }
 
-    var storage = RangeSetStorage<Value>()
+    var storage = RangeSetStorage()
+    /// The ranges' values by id slot (nil for a free slot), out of the entries so that the
+    /// storage is not generic.
+    var values: [Value?] = []
 
     /// An empty set. O(1).
     public init() {}
@@ -65,8 +84,9 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         let start = max(0, min(range.start.utf8Offset, range.end.utf8Offset))
         let end = max(start, range.end.utf8Offset, range.start.utf8Offset)
         let slot = storage.allocateSlot()
+        if Int(slot) == values.count { values.append(value) } else { values[Int(slot)] = value }
         storage.insert(RangeSetEntry(start: start, length: end - start, slot: slot, sequence: storage.takeSequence(),
-                                     flags: RangeSetEntry<Value>.flags(stickiness, removeWhenEmptied), value: value))
+                                     flags: RangeSetEntry.flags(stickiness: stickiness.code, removeWhenEmptied: removeWhenEmptied)))
         return ID(slot: slot, generation: storage.slots[Int(slot)].generation)
     }
 
@@ -75,6 +95,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     public mutating func remove(_ id: ID) {
         guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return }
         storage.removeEntry(leaf: leaf, at: index)
+        values[Int(id.slot)] = nil
     }
 
     /// The range with `id`, or nil when it is not in the set.
@@ -87,19 +108,19 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     }
 
     /// The value of the range with `id`, or nil when it is not in the set.
-    /// - Complexity: O(1 + `leafCapacity`).
+    /// - Complexity: O(1).
     public func value(of id: ID) -> Value? {
-        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
-        return storage.leaves[leaf].entries[index].value
+        guard storage.contains(id.slot, generation: id.generation) else { return nil }
+        return values[Int(id.slot)]
     }
 
     /// Replaces the value of the range with `id`.
     /// - Returns: false, changing nothing, when `id` is not in the set.
-    /// - Complexity: O(1 + `leafCapacity`).
+    /// - Complexity: O(1).
     @discardableResult
     public mutating func setValue(_ value: Value, of id: ID) -> Bool {
-        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return false }
-        storage.uniqueLeaf(leaf).entries[index].value = value
+        guard storage.contains(id.slot, generation: id.generation) else { return false }
+        values[Int(id.slot)] = value
         return true
     }
 
@@ -108,7 +129,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     public func options(of id: ID) -> (stickiness: Stickiness, removeWhenEmptied: Bool)? {
         guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
         let entry = storage.leaves[leaf].entries[index]
-        return (entry.stickiness, entry.removeWhenEmptied)
+        return (Stickiness(code: entry.stickinessCode), entry.removeWhenEmptied)
     }
 
     /// The ranges that share a character with `range`, and the empty ones lying within it
@@ -126,7 +147,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
                                              : (qs == qe ? start <= qs && qs <= end : start < qe && qs < end)
             if overlaps {
                 found.append((entry.sequence, start, end, ID(slot: entry.slot, generation: storage.slots[Int(entry.slot)].generation),
-                              entry.value))
+                              values[Int(entry.slot)]!))
             }
         }
         found.sort { ($0.start, $0.end, $0.order) < ($1.start, $1.end, $1.order) }
@@ -140,7 +161,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         result.reserveCapacity(count)
         storage.forEachEntry { start, entry in
             result.append((ID(slot: entry.slot, generation: storage.slots[Int(entry.slot)].generation),
-                           TextRange(utf8: start, start + entry.length), entry.value))
+                           TextRange(utf8: start, start + entry.length), values[Int(entry.slot)]!))
         }
         return result
     }
@@ -165,6 +186,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
                 removed.append(ID(slot: slot, generation: generation))
             }
         }
+        dropValues(of: removed)
         return removed
     }
 
@@ -179,6 +201,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count) { slot, generation in
             removed.append(ID(slot: slot, generation: generation))
         }
+        dropValues(of: removed)
         return removed
     }
 
@@ -186,7 +209,16 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// that have no change set at hand (the editing model's keystrokes).
     /// - Complexity: O(log n + k).
     mutating func replace(_ range: Range<Int>, insertedCount: Int) {
-        storage.replace(range, insertedCount: insertedCount) { _, _ in }
+        var removed: [ID] = []
+        storage.replace(range, insertedCount: insertedCount) { slot, generation in
+            removed.append(ID(slot: slot, generation: generation))
+        }
+        dropValues(of: removed)
+    }
+
+    /// Lets go of the values of ranges a change removed. O(removed).
+    private mutating func dropValues(of removed: [ID]) {
+        for id in removed { values[Int(id.slot)] = nil }
     }
 }
 
@@ -195,12 +227,12 @@ extension TextRangeSet: Equatable where Value: Equatable {
     /// order. O(n).
     public static func == (a: TextRangeSet, b: TextRangeSet) -> Bool {
         guard a.count == b.count else { return false }
-        var left: [(Int, RangeSetEntry<Value>, UInt32)] = [], right: [(Int, RangeSetEntry<Value>, UInt32)] = []
+        var left: [(Int, RangeSetEntry, UInt32)] = [], right: [(Int, RangeSetEntry, UInt32)] = []
         a.storage.forEachEntry { left.append(($0, $1, a.storage.slots[Int($1.slot)].generation)) }
         b.storage.forEachEntry { right.append(($0, $1, b.storage.slots[Int($1.slot)].generation)) }
         return left.elementsEqual(right) {
             $0.0 == $1.0 && $0.1.length == $1.1.length && $0.1.slot == $1.1.slot && $0.1.flags == $1.1.flags
-                && $0.1.value == $1.1.value && $0.2 == $1.2
+                && a.values[Int($0.1.slot)] == b.values[Int($1.1.slot)] && $0.2 == $1.2
         }
     }
 }
@@ -214,7 +246,7 @@ extension TextRangeSet: Hashable where Value: Hashable {
             hasher.combine(entry.length)
             hasher.combine(entry.slot)
             hasher.combine(entry.flags)
-            hasher.combine(entry.value)
+            hasher.combine(values[Int(entry.slot)])
         }
     }
 }

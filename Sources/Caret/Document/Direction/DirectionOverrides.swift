@@ -11,18 +11,8 @@ struct DirectionOverrides: Sendable, Equatable {
     struct Mark: RopeChunk {
         var gap: Int
         var rightToLeft: Bool
-        var summary: Summary { Summary(span: gap, count: 1) }
+        var summary: SpanSummary { SpanSummary(span: gap, count: 1) }
     }
-
-    struct Summary: RopeSummary {
-        var span: Int
-        var count: Int
-        static let zero = Summary(span: 0, count: 0)
-        static func + (a: Summary, b: Summary) -> Summary { Summary(span: a.span + b.span, count: a.count + b.count) }
-        static func - (a: Summary, b: Summary) -> Summary { Summary(span: a.span - b.span, count: a.count - b.count) }
-    }
-
-    enum SpanMetric: RopeMetric { static func measure(_ s: Summary) -> Int { s.span } }
 
     private(set) var marks = Rope<Mark>()
     /// What `prepare` saw before an edit, for `apply`: whether a paragraph started at the end
