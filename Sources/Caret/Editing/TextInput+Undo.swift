@@ -90,10 +90,8 @@ extension TextInput {
             // A one-selection step: undo and redo bring back its one selection.
             let hadOthers = !otherSelections.isEmpty
             otherSelections = []
-            otherGoalColumns = []
             if hadOthers && selection == before { send(.selectionChanged) }
             selectionMark = selection
-            goalColumn = nil
             send(.editingChanged)
             sendSelectionChanged(since: before)
         }
