@@ -111,8 +111,8 @@ extension TextInput {
         let bytes = valid.utf8Range
         attributeRuns.replace(bytes, insertedCount: bytes.count, with: attributes, textLength: document.utf8Count)
         guard let snapshots = AttributeSnapshots.between(before, attributeRuns), before != attributeRuns else { return true }
-        history.record(UndoHistory.Step(utf8Start: bytes.lowerBound, removed: "", inserted: "", before: selectionMark,
-                                        after: selectionMark, attributes: snapshots),
+        history.record(.undoing(InputChange(at: bytes.lowerBound, removing: "", inserting: ""), before: selectionMark,
+                                after: selectionMark, attributes: snapshots),
                        coalescing: nil)
         return true
     }

@@ -1,10 +1,11 @@
 // THE one place the editing model changes its document's text (CHANGES.md, "Every change goes
 // through one path"): `applyChange` applies one replacement through the document's edit path,
 // brings what the input holds in step with it (its followers — range sets, attribute runs —
-// through `InputFollowers.apply`, the marked range, pending ranges; the caller sets the selection from the same change), counts it in `revision`
-// and queues `didApply` with the same change as a change set. Undo steps are built from the change by one builder
-// (`UndoHistory.Step.undoing`). `text` from code and `applyRemote` map the same state over
-// their whole-text and multi-range changes.
+// through `InputFollowers.apply`; the marked range, pending ranges, other selections, goal
+// columns; the caller sets the selection from the same change), counts it in `revision` and
+// queues `didApply` with the same change as a change set. Undo steps are built from the change
+// by one builder (`UndoHistory.Step.undoing`). `text` from code and `applyRemote` map the same
+// state over their whole-text and multi-range changes.
 
 /// One replacement the input applied (or a composition, as one): a one-replacement change set
 /// in the form a keystroke affords — bytes and texts; the UTF-16 offsets are worked out only
@@ -116,7 +117,9 @@ extension TextInput {
 
     /// Brings the followers (range sets, attribute runs: `prepared` before the change, for a
     /// text of `oldLength` bytes), the marked range and the pending ranges in step with
-    /// `change`. O(pending + the followers' work) when there is something to map, O(1) otherwise.
+    /// `change`, and drops every selection's goal column (up/down after a change aims for the
+    /// column each caret is at then). O(pending + the followers' work) when there is something
+    /// to map, O(1) otherwise.
     @inline(__always)
     func follow(_ change: InputChange, _ prepared: InputFollowers.Prepared, oldLength: Int) {
         followers.apply(prepared, change.replaced, insertedCount: change.inserted.utf8.count, oldLength: oldLength)
@@ -124,6 +127,8 @@ extension TextInput {
         if !pendingRanges.isEmpty {
             for i in pendingRanges.indices { pendingRanges[i] = change.map(pendingRanges[i]) }
         }
+        goalColumn = nil
+        if !otherGoalColumns.isEmpty { otherGoalColumns = [] }
     }
 
     /// Runs `body` with `range` among the pending ranges (which every change maps) and returns

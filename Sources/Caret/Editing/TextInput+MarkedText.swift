@@ -34,7 +34,6 @@ extension TextInput {
             let markedBytes = change.insertedUTF8Range
             markedTextRange = TextRange(start: position(utf8: markedBytes.lowerBound), end: position(utf8: markedBytes.upperBound))
             selectInMarkedText(selectedRange, unit: unit, markedBytes: markedBytes, text: text)
-            goalColumn = nil
             sendSelectionChanged(since: before)
         }
     }
@@ -135,8 +134,8 @@ extension TextInput {
         }
         whileChanging {
             let before = selectionMark
+            // The marked range follows the removal inside it (`follow`, through the change).
             guard let (_, enclosing) = applyChange(range, "", keepingRemoved: false) else { return }
-            markedTextRange = TextRange(start: marked.start, end: position(utf8: end - range.count))
             let caret = position(utf8: enclosing.lowerBound)
             select(anchor: caret, focus: caret)
             sendSelectionChanged(since: before)

@@ -64,7 +64,6 @@ extension TextInput {
                 select(anchor: mapped(anchor, through: applied), focus: mapped(focus, through: applied))
             }
         }
-        goalColumn = nil
         if let beforeAll {
             mergeSelections()
             history.record(.undoing([applied], before: beforeAll, after: allSelections), coalescing: change.coalescing,

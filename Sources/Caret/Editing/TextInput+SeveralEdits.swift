@@ -95,8 +95,6 @@ extension TextInput {
             }
         }
         setAllSelections(after, main: main)
-        goalColumn = nil
-        otherGoalColumns = []
         let kind = accepted[0].change.kind
         history.record(.undoing(changes, before: before, after: allSelections), coalescing: accepted[0].change.coalescing,
                        startsStep: kind == .lineBreak)
@@ -217,8 +215,6 @@ extension TextInput {
             let before = allSelections
             guard applyChanges(known: changes) != nil else { return }
             allSelections = selections
-            goalColumn = nil
-            otherGoalColumns = []
             send(.editingChanged)
             sendSelectionsChanged(since: before)
         }

@@ -55,7 +55,7 @@ extension TextInput {
     }
 
     /// An estimate of the heap bytes the undo history holds, for an app that watches its
-    /// memory: the undo and redo steps' arrays at their allocated capacity (88 bytes a
+    /// memory: the undo and redo steps' arrays at their allocated capacity (80 bytes a
     /// step, spare slots included) plus each step's removed and inserted text that does not
     /// fit inside the step (more than 15 bytes: its length plus a 32-byte header). Not
     /// counted: the document, allocator rounding, and whether a string's storage is shared
@@ -90,10 +90,8 @@ extension TextInput {
             // A one-selection step: undo and redo bring back its one selection.
             let hadOthers = !otherSelections.isEmpty
             otherSelections = []
-            otherGoalColumns = []
             if hadOthers && selection == before { send(.selectionChanged) }
             selectionMark = selection
-            goalColumn = nil
             send(.editingChanged)
             sendSelectionChanged(since: before)
         }

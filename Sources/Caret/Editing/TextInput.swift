@@ -14,11 +14,13 @@
 ///   is a value any thread may read.
 public final class TextInput {
     // The stored properties are exempt from the runtime's exclusivity checks (each access to
-    // a class's property otherwise registers with a thread-local access set: ~1,300
-    // instructions of a keystroke's ~6,000). Nothing overlaps an access to them: the input
-    // calls no delegate, trait or rule while it mutates one (callbacks run between changes,
-    // TextInput+Notifications.swift), and the class is not `Sendable`, so one isolation
-    // domain owns it.
+    // a class's property otherwise registers with a thread-local access set, a large share of
+    // a keystroke's instructions: callgrind on `input.keystroke-plain`, Benchmarks/README.md).
+    // Nothing overlaps an access to them: the input calls no delegate, trait or rule while it
+    // mutates one (no `inout` or mutating call on them reaches a callback; callbacks run
+    // between changes, TextInput+Notifications.swift), and the class is not `Sendable`, so one
+    // isolation domain owns it. A new property a callback may change while it is being
+    // mutated must go without the attribute.
     /// The text with its positions, segmentation and movement. Read-only: edits go through the
     /// input calls or `text`.
     @exclusivity(unchecked) public internal(set) var document: TextDocument

@@ -3,97 +3,12 @@
 /// A step is one contiguous replacement — where it starts, the text it removed, the text it
 /// inserted — with the selections from before and after it. Every user edit is one such
 /// replacement (the pipeline builds it so), consecutive typing extends the inserted text and
-/// consecutive deleting the removed text, so a step costs its own text plus 88 bytes,
+/// consecutive deleting the removed text, so a step costs its own text plus 80 bytes,
 /// whatever the document's size (docs/ARCHITECTURE.md, "The editing model", has the figures).
 /// A step made at several selections holds all its replacements and selections out of line
-/// (`SeveralChanges`), and grows one for one as typing at one caret does.
+/// (`SeveralChanges`), and grows one for one as typing at one caret does. What a step is:
+/// UndoHistory+Step.swift; here, the two stacks and how the last step grows.
 struct UndoHistory {
-    struct Step {
-        /// Byte offset where the replacement starts.
-        var utf8Start: Int
-        /// The text it removed (what undo puts back).
-        var removed: String
-        /// The text it inserted (what undo takes out).
-        var inserted: String
-        /// The selection before the step (what undo restores).
-        var before: SelectionMark
-        /// The selection after the step (what redo restores).
-        var after: SelectionMark
-        /// The attribute runs before and after the step; nil when no character had
-        /// attributes on either side.
-        var attributes: AttributeSnapshots?
-        /// A step made while there were several selections: all its replacements and the
-        /// other selections before and after it (`before`/`after` keep the main one); nil for
-        /// the usual one-selection step, which then costs no more than before.
-        var several: SeveralChanges?
-
-        /// THE builder of undo steps: `change` (kept in the compact form coalescing grows:
-        /// where it starts, what it removed, what it inserted) with the selections from before
-        /// and after it, and the attribute runs on both sides (`attributes`). Undo applies its
-        /// inverse (`undo`). O(1).
-        static func undoing(_ change: InputChange, before: SelectionMark, after: SelectionMark,
-                            attributes: AttributeSnapshots? = nil) -> Step {
-            Step(utf8Start: change.replaced.lowerBound, removed: change.removed, inserted: change.inserted,
-                 before: before, after: after, attributes: attributes)
-        }
-
-        /// THE builder's form for several selections: `changes` (made for the text before the
-        /// step, sorted, apart) with every selection before and after it. O(1).
-        static func undoing(_ changes: [InputChange], before: Selections, after: Selections) -> Step {
-            // The inline change stays empty: `several` holds them all (`changes`, `undoChanges`).
-            Step(utf8Start: changes.first?.replaced.lowerBound ?? 0, removed: "", inserted: "",
-                 before: before.main, after: after.main,
-                 several: SeveralChanges(changes: changes, before: before.others, after: after.others))
-        }
-
-        /// The step's replacements, made for the text before it, in order. O(k).
-        var changes: [InputChange] { several?.changes ?? [change] }
-
-        /// What undo applies: the inverse of every replacement, made for the text after the
-        /// step. O(k).
-        var undoChanges: [InputChange] { several.map { InputChange.inverted($0.changes) } ?? [undo] }
-
-        /// The step's change (a step of several selections: see `changes`). O(1).
-        var change: InputChange { InputChange(at: utf8Start, removing: removed, inserting: inserted) }
-
-        /// What undo applies: the step's change inverted (its inserted text, in the text after
-        /// it, replaced by what it removed). Redo applies `change`. O(1).
-        var undo: InputChange { change.inverted }
-    }
-
-    /// Every selection at one moment: the main one and the others in document order (with
-    /// the main one's place among them given by position).
-    struct Selections: Equatable {
-        var main: SelectionMark
-        var others: [SelectionMark]
-    }
-
-    /// The part of a step that several selections need, kept out of line so that a
-    /// one-selection step stays small.
-    final class SeveralChanges {
-        /// The replacements, made for the text before the step, sorted and apart (grown in
-        /// place while the step is open).
-        var changes: [InputChange]
-        /// The selections besides the main one before and after the step.
-        let before: [SelectionMark]
-        var after: [SelectionMark]
-
-        init(changes: [InputChange], before: [SelectionMark], after: [SelectionMark]) {
-            self.changes = changes
-            self.before = before
-            self.after = after
-        }
-
-        /// Heap bytes it holds (arrays at their count, texts over 15 bytes). O(k).
-        var footprint: Int {
-            func heap(_ s: String) -> Int { s.utf8.count > 15 ? s.utf8.count + 32 : 0 }
-            var total = 48 + changes.count * MemoryLayout<InputChange>.stride
-                + (before.count + after.count) * MemoryLayout<SelectionMark>.stride
-            for c in changes { total += heap(c.removed) + heap(c.inserted) }
-            return total
-        }
-    }
-
     /// Which kind of edit a step can grow by.
     enum Coalescing: Hashable {
         /// Typing at the caret: the next typed text extends `inserted`.
@@ -170,18 +85,20 @@ struct UndoHistory {
     /// caller (`backspaced`).
     private static func merge(_ last: inout Step, _ next: Step, _ kind: Coalescing) -> Bool {
         if last.several != nil || next.several != nil {
-            guard let theirs = next.several,
-                  last.several.map({ Self.continuesSeveral($0.changes, theirs.changes, kind) }) ?? false
+            guard let theirs = next.several, var mine = last.several,
+                  Self.continuesSeveral(mine.changes, theirs.changes, kind)
             else { return false }
             // Grown in place, as one step's text is: a copy would make every keystroke at k
             // carets copy the k texts typed so far (so nothing else may hold the changes here).
-            // Shared (a redo stack's copy), it is copied once.
-            if !isKnownUniquelyReferenced(&last.several) {
-                let shared = last.several!
-                last.several = SeveralChanges(changes: shared.changes, before: shared.before, after: shared.after)
+            // Taken out of the step so that `mine` is its one reference unless something else
+            // shares it (a redo stack's copy): then it is copied once.
+            last.several = nil
+            if !isKnownUniquelyReferenced(&mine) {
+                mine = SeveralChanges(changes: mine.changes, before: mine.before, after: mine.after)
             }
-            Self.growSeveral(last.several!, by: theirs.changes, kind)
-            last.several!.after = theirs.after
+            Self.growSeveral(mine, by: theirs.changes, kind)
+            mine.after = theirs.after
+            last.several = mine
             last.after = next.after
             return true
         }

@@ -57,11 +57,27 @@ final class TextInputReentrancyTests: XCTestCase {
         }
     }
 
-    /// The repro: `didApply` sets the text while an input method updates marked text.
-    func testMarkedUpdateWhileDelegateResetsText() {
-        let input = TextInput("abc", traits: .plain)
+    /// An input on `text` (plain traits) whose delegate meddles and mirrors it, editing unless
+    /// `editing` is false: the setup every test here shares.
+    private func meddledInput(_ text: String, editing: Bool = true) -> (TextInput, MeddlingDelegate) {
+        let input = TextInput(text, traits: .plain)
         let delegate = MeddlingDelegate(input)
         input.delegate = delegate
+        if editing { input.beginEditing() }
+        return (input, delegate)
+    }
+
+    /// The delegate's mirror, rebuilt from the change sets it received, is the input's text,
+    /// and every change set applied to it.
+    private func checkMirror(_ input: TextInput, _ delegate: MeddlingDelegate, _ context: @autoclosure () -> String = "",
+                             file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(delegate.mirrorFailures, [], context(), file: file, line: line)
+        XCTAssertEqual(delegate.mirror.string, input.text, context(), file: file, line: line)
+    }
+
+    /// The repro: `didApply` sets the text while an input method updates marked text.
+    func testMarkedUpdateWhileDelegateResetsText() {
+        let (input, delegate) = meddledInput("abc", editing: false)
         delegate.onApply = { $0.text = ""; return true }
         input.beginEditing()
         input.setMarkedText("にほん", selectedRange: 3..<3)
@@ -71,16 +87,12 @@ final class TextInputReentrancyTests: XCTestCase {
         input.insertText("h")
         XCTAssertEqual(input.text, "h")
         XCTAssertEqual(input.graphemeSelection, 1..<1)
-        XCTAssertEqual(delegate.mirror.string, input.text)
-        XCTAssertEqual(delegate.mirrorFailures, [])
+        checkMirror(input, delegate)
     }
 
     /// A longer text set during a marked update: the marked range must not point into it.
     func testMarkedUpdateWhileDelegateSetsLongerText() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("abc")
         input.setMarkedText("に", selectedRange: 1..<1)
         delegate.onApply = { $0.text = "👩‍👩‍👧 long text"; return true }
         input.setMarkedText("にほ", selectedRange: 2..<2)
@@ -90,15 +102,12 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertEqual(input.utf16Selection, 18..<18)
         input.insertText("!")
         XCTAssertEqual(input.text, "👩‍👩‍👧 long text!")
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 
     /// Committing (`unmarkText`) while the delegate resets the text on hearing of the restore.
     func testCommitWhileDelegateResetsText() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("abc")
         input.setMarkedText("にほん", selectedRange: 3..<3)
         delegate.onApply = { $0.text = ""; return true }
         input.unmarkText()
@@ -107,16 +116,13 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertNil(input.markedTextRange)
         input.insertText("x")
         XCTAssertEqual(input.text, "x")
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 
     /// Committing while the delegate sets a longer text on hearing of the restore: the commit
     /// was made for a text that is gone and is dropped; nothing points into the new text wrongly.
     func testCommitWhileDelegateSetsLongerText() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("abc")
         input.setMarkedText("にほん", selectedRange: 3..<3)
         delegate.onApply = { $0.text = "👩‍👩‍👧 a much longer text"; return true }
         input.unmarkText()
@@ -126,17 +132,13 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertFalse(input.canUndo)
         input.insertText("!")
         XCTAssertEqual(input.text, "👩‍👩‍👧 a much longer text!")
-        XCTAssertEqual(delegate.mirror.string, input.text)
-        XCTAssertEqual(delegate.mirrorFailures, [])
+        checkMirror(input, delegate)
     }
 
     /// Typing commits the marked text (`insertText` during a composition) while the delegate
     /// resets the text: the typed key must not be dropped later, nor land outside the text.
     func testTypedCommitWhileDelegateResetsText() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("abc")
         input.setMarkedText("にほ", selectedRange: 2..<2)
         delegate.onApply = { $0.text = ""; return true }
         input.insertText("ん")
@@ -145,16 +147,12 @@ final class TextInputReentrancyTests: XCTestCase {
         input.insertText("h")
         checkInvariants(input)
         XCTAssertTrue(input.text.hasSuffix("h"), input.text)
-        XCTAssertEqual(delegate.mirror.string, input.text)
-        XCTAssertEqual(delegate.mirrorFailures, [])
+        checkMirror(input, delegate)
     }
 
     /// The second repro: `didApply` sets the text while undo replays.
     func testUndoWhileDelegateResetsText() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("abc")
         input.insertText("!")
         delegate.onApply = { $0.text = ""; return true }
         input.undo()
@@ -163,15 +161,12 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertEqual(input.graphemeSelection, 0..<0)
         input.insertText("h")
         XCTAssertEqual(input.text, "h")
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 
     /// Undo while the delegate sets a longer text: the restored selection must not be the old one.
     func testUndoWhileDelegateSetsLongerText() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("abc")
         input.insertText("!")
         input.caret(at: 1)
         delegate.onApply = { $0.text = "e\u{301}e\u{301}e\u{301}e\u{301}"; return true }
@@ -181,16 +176,13 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertFalse(input.canUndo)
         input.insertText("h")
         XCTAssertEqual(input.text, "e\u{301}e\u{301}e\u{301}e\u{301}h")
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 
     /// `shouldChangeTextIn` that shrinks the text and approves: the change was made for a text
     /// that is gone and must not be applied (it read past the end of the new text).
     func testShouldChangeThatShrinksTheText() {
-        let input = TextInput("hello world", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("hello world")
         input.selectGraphemes(6..<11)
         delegate.onShouldChange = { $0.text = "hi"; return true }
         input.deleteBackward()
@@ -198,16 +190,13 @@ final class TextInputReentrancyTests: XCTestCase {
         XCTAssertEqual(input.text, "hi")
         input.insertText("!")
         XCTAssertEqual(input.text, "hi!")
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 
     /// Every received change set, applied to a copy of the old document, gives the new text:
     /// typing, deleting one scalar of a cluster, marked text, commit, undo, redo, `text`.
     func testChangeSetsRebuildTheText() {
-        let input = TextInput("नमस्ते e\u{301}", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("नमस्ते e\u{301}")
         input.insertText(" 👍🏽")
         input.caret(at: 4)
         input.deleteBackward()
@@ -218,8 +207,7 @@ final class TextInputReentrancyTests: XCTestCase {
         input.redo()
         input.paste("\r\nx")
         input.text = "new"
-        XCTAssertEqual(delegate.mirrorFailures, [])
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 
     /// A delegate that at random sets the text, types, deletes, composes, undoes or redoes from
@@ -228,9 +216,7 @@ final class TextInputReentrancyTests: XCTestCase {
         let texts = ["", "abc", "नमस्ते", "👩‍👩‍👧", "e\u{301}x", "مرحبا world", "한국어", "\r\n"]
         for seed in 1...40 {
             let rng = SplitMix(seed: UInt64(seed))
-            let input = TextInput(texts[seed % texts.count], traits: .plain)
-            let delegate = MeddlingDelegate(input)
-            input.delegate = delegate
+            let (input, delegate) = meddledInput(texts[seed % texts.count], editing: false)
             var depth = 0
             func act(_ input: TextInput) {
                 switch rng.next() % 12 {
@@ -279,8 +265,7 @@ final class TextInputReentrancyTests: XCTestCase {
                     delegate.react = saved
                 }
             }
-            XCTAssertEqual(delegate.mirrorFailures, [], "seed \(seed)")
-            XCTAssertEqual(delegate.mirror.string, input.text, "seed \(seed)")
+            checkMirror(input, delegate, "seed \(seed)")
         }
     }
 }
@@ -303,16 +288,13 @@ extension TextInputReentrancyTests {
     /// `replace` over marked text whose commit the delegate answers by setting the text: the
     /// range was given for the text before, so nothing is replaced in the new one.
     func testReplaceAfterCommitThatTheDelegateOverrode() {
-        let input = TextInput("hello world", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
-        input.beginEditing()
+        let (input, delegate) = meddledInput("hello world")
         input.setMarkedText("xy", selectedRange: 2..<2)
         delegate.onApply = { $0.text = "abcdefghijklmnopq"; return true }
         let range = input.document.textRange(from: input.document.position(at: 0)!, to: input.document.position(at: 5)!)!
         XCTAssertFalse(input.replace(range, withText: "HELLO"))
         XCTAssertEqual(input.text, "abcdefghijklmnopq")
-        XCTAssertEqual(delegate.mirror.string, input.text)
+        checkMirror(input, delegate)
     }
 }
 
@@ -320,11 +302,8 @@ extension TextInputReentrancyTests {
     /// A delegate that ends editing on hearing of the commit that ending editing makes: editing
     /// ends once, with one `.editingDidEnd`.
     func testEndEditingFromTheCommitsCallback() {
-        let input = TextInput("abc", traits: .plain)
-        let delegate = MeddlingDelegate(input)
-        input.delegate = delegate
+        let (input, delegate) = meddledInput("abc")
         var ends = 0
-        input.beginEditing()
         input.setMarkedText("に", selectedRange: 1..<1)
         delegate.react = { input, callback in
             if callback == "editingDidEnd" { ends += 1 }

@@ -349,4 +349,33 @@ final class TextInputSeveralSelectionsTests: XCTestCase {
         input.redo()
         XCTAssertEqual(input.text, ">abc abc")
     }
+
+    /// A change of the text drops every selection's goal column, the others' too: after a
+    /// `replace` or a composition at the main caret, up/down aims for the column each caret is
+    /// at now, not the one an earlier press kept.
+    func testAChangeOfTheTextDropsTheOtherSelectionsGoalColumns() {
+        let text = "0123456789\n0123456789\n0123456789"
+        let replaced = TextInput(text, traits: .plain)
+        replaced.beginEditing()
+        carets(replaced, [8, 2])  // the main caret at 2
+        replaced.move(.down)
+        XCTAssertEqual(ranges(replaced), [13..<13, 19..<19])
+        let doc = replaced.document
+        XCTAssertTrue(replaced.replace(doc.textRange(from: TextPosition(utf8Offset: 11), to: TextPosition(utf8Offset: 13))!,
+                                       withText: ""))
+        XCTAssertEqual(ranges(replaced), [11..<11, 17..<17])
+        replaced.move(.down)
+        XCTAssertEqual(ranges(replaced), [20..<20, 26..<26])
+
+        let composed = TextInput(text, traits: .plain)
+        composed.beginEditing()
+        carets(composed, [8, 2])
+        composed.move(.down)
+        composed.setMarkedText("xy", selectedRange: 2..<2)
+        composed.unmarkText()
+        XCTAssertEqual(composed.text, "0123456789\n01xy23456789\n0123456789")
+        XCTAssertEqual(ranges(composed), [15..<15, 21..<21])
+        composed.move(.down)
+        XCTAssertEqual(ranges(composed), [28..<28, 34..<34])
+    }
 }
