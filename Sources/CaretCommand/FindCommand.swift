@@ -25,7 +25,8 @@ enum FindCommand: Subcommand {
             object a match, {"file", "utf8":[start,end], "utf16":[start,end], "line", "column", "text"}
             with offsets from the start of the file, 0-based line and column (UTF-16, as LSP counts).
             Exit status as grep's: 0 something matched, 1 nothing did, 2 a bad command line or
-            pattern (with ICU's reason and offset) or an unreadable or undecodable file.
+            pattern (with ICU's reason and offset), an unreadable or undecodable file, or output that
+            could not be written.
 
             example:
               caret find --ignore-case --word whole straße Corpus/samples/de.txt
@@ -46,6 +47,9 @@ enum FindCommand: Subcommand {
             var count = 0
             do {
                 for match in try document.matches(of: query) {
+                    // Standard output failed (a full disk, a closed pipe): the run's status is
+                    // settled, so the rest of the search is not worth doing.
+                    if console.outputError != nil { break }
                     count += 1
                     if counting { continue }
                     console.line(json ? jsonLine(match, path: path, document: document)
@@ -59,8 +63,7 @@ enum FindCommand: Subcommand {
             if count > 0 { matched = true }
             return ExitStatus.success
         }
-        if status != ExitStatus.success { return ExitStatus.usage }
-        return matched ? ExitStatus.success : ExitStatus.failure
+        return SearchArguments.exitStatus(status, matched: matched, console: console)
     }
 
     /// `FILE:LINE:COLUMN: LINE TEXT`, 1-based, the column in grapheme clusters; the match shown

@@ -20,7 +20,8 @@ enum ReplaceCommand: Subcommand {
         details: """
             Each file is replaced as one change set and written whole, in order. Exit status as grep's:
             0 something was replaced, 1 nothing matched (the text is written unchanged), 2 a bad command
-            line, pattern or template (with ICU's reason and offset) or an unreadable or undecodable file.
+            line, pattern or template (with ICU's reason and offset), an unreadable or undecodable file, or
+            output that could not be written.
 
             example:
               caret replace --regex '(\\p{Lu})\\p{Ll}+' --with '$1.' Corpus/samples/en.txt
@@ -48,10 +49,9 @@ enum ReplaceCommand: Subcommand {
                 console.error("\(path): \(error)", command: spec.name)
                 return ExitStatus.usage
             }
-            for chunk in result.utf8Chunks { console.write(String(decoding: chunk, as: UTF8.self)) }
+            for chunk in result.utf8Chunks where console.outputError == nil { console.write(String(decoding: chunk, as: UTF8.self)) }
             return ExitStatus.success
         }
-        if status != ExitStatus.success { return ExitStatus.usage }
-        return replaced ? ExitStatus.success : ExitStatus.failure
+        return SearchArguments.exitStatus(status, matched: replaced, console: console)
     }
 }

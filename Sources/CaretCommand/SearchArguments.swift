@@ -44,4 +44,13 @@ enum SearchArguments {
             return false
         }
     }
+
+    /// The exit status of `find` and `replace`, as grep's: 2 when any input failed (`status`
+    /// from `forEachDocument`) or standard output could not be written (flushed here, so a
+    /// failure of the last write counts), else 0 when something matched and 1 when nothing did.
+    static func exitStatus(_ status: Int32, matched: Bool, console: Console) -> Int32 {
+        console.flush()
+        if status != ExitStatus.success || console.outputError != nil { return ExitStatus.usage }
+        return matched ? ExitStatus.success : ExitStatus.failure
+    }
 }

@@ -22,28 +22,7 @@ final class FileCommandTests: XCTestCase {
     /// Runs `caret arguments` in the package root (output through files, so neither stream can
     /// block the other).
     func caret(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandLineTests.Run {
-        let executable = try XCTUnwrap(CommandLineTests.executable, "caret not found next to the test bundle",
-                                       file: file, line: line)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = SharedData.packageRoot
-        let id = UUID().uuidString
-        let out = "\(scratch)/\(id).out", err = "\(scratch)/\(id).err"
-        FileTestSupport.write([], to: out)
-        FileTestSupport.write([], to: err)
-        process.standardOutput = FileHandle(forWritingAtPath: out)
-        process.standardError = FileHandle(forWritingAtPath: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        defer {
-            unlink(out)
-            unlink(err)
-        }
-        return CommandLineTests.Run(status: process.terminationStatus,
-                                    stdout: String(decoding: FileTestSupport.read(out), as: UTF8.self),
-                                    stderr: String(decoding: FileTestSupport.read(err), as: UTF8.self))
+        try CommandLineTests.run(arguments, scratch: scratch, file: file, line: line)
     }
 
     /// `text` written to `name` in the scratch directory through iconv's `encoding`.
@@ -125,6 +104,23 @@ final class FileCommandTests: XCTestCase {
             XCTAssertEqual(usage.stdout, "", "\(arguments)")
             XCTAssertEqual(usage.stderr, "caret info: \(message)\nTry 'caret info --help' for more information.\n",
                            "\(arguments)")
+        }
+    }
+
+    /// Output that cannot be written (a full disk) is a failure with the system's reason, never
+    /// success — and for `find` and `replace`, whose status 1 says "nothing matched", status 2.
+    func testOutputThatCannotBeWrittenFails() throws {
+        try XCTSkipUnless(FileManager.default.isWritableFile(atPath: "/dev/full"), "no /dev/full")
+        let good = try file("good.txt", "fine\n")
+        let runs: [([String], Int32)] = [
+            (["info", good], 1), (["info", "--json", good], 1), (["lines", good], 1), (["stats", good], 1),
+            (["convert", good, "\(scratch)/copy.txt"], 1), (["find", "fine", good], 2),
+            (["replace", "fine", "--with", "good", good], 2),
+        ]
+        for (arguments, status) in runs {
+            let run = try CommandLineTests.run(arguments, scratch: scratch, standardOutput: "/dev/full")
+            XCTAssertEqual(run.status, status, "\(arguments)")
+            XCTAssertEqual(run.stderr, "caret: cannot write to standard output: No space left on device\n", "\(arguments)")
         }
     }
 

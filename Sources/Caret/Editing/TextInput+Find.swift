@@ -41,6 +41,13 @@ extension TextInput {
 
     /// Every match of the find session in the current text, in order (found again after the
     /// text changed). Empty without a session.
+    ///
+    /// The matches are not mapped through a change: the first read after each change searches
+    /// the whole text again, so a UI that reads them after every key press pays a whole search
+    /// per key press (see docs/API.md, "Search and replace"). Whether a match still holds can
+    /// depend on text far from the change — a regular expression's lookahead, dictionary word
+    /// boundaries for `wordMatch`, a run of regional indicators — so a search of the changed
+    /// stretch alone would not be exact.
     /// - Complexity: O(k), plus O(n) once after each change of the text.
     public var foundRanges: [TextRange] {
         refreshFind()

@@ -151,8 +151,6 @@ final class KeyedFinder: MatchFinder {
                               _ accept: SearchAcceptance) -> SearchHit? {
         let m = n.count
         let failure = self.failure
-        var clusterKey: [UInt8] = []
-        clusterKey.reserveCapacity(32)
         var breaker = GraphemeBreaker()
         var start = lo
         var j = lo
@@ -170,8 +168,7 @@ final class KeyedFinder: MatchFinder {
             }
             if j >= p.count && end == p.count { j = p.count }
             guard end <= hi else { return nil }                     // runs past the limit
-            clusterKey.removeAll(keepingCapacity: true)
-            keys.appendKey(p, start, end, to: &clusterKey)
+            let clusterKey = keys.clusterKey(p, start, end)
             push(fed, base + start, &ring)
             let last = clusterKey.count - 1
             var t = 0

@@ -28,6 +28,9 @@ final class SearchKeys {
     private let cachedBytes: UnsafeMutablePointer<UInt8>
     private let cachedFirstClass: UnsafeMutablePointer<UInt8>
     private let cachedLastClass: UnsafeMutablePointer<UInt8>
+    // The scratch buffer `clusterKey` writes a cluster's key into.
+    @exclusivity(unchecked) private var scratch: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var scratchCapacity = 256
 
     /// Keys for the query's options; `locale` decides Turkic folding.
     init(ignoresCase: Bool, ignoresDiacritics: Bool, ignoresNormalization: Bool, locale: String) {
@@ -63,6 +66,7 @@ final class SearchKeys {
         cachedFirstClass.initialize(repeating: 0, count: slots)
         cachedLastClass = .allocate(capacity: slots)
         cachedLastClass.initialize(repeating: 0, count: slots)
+        scratch = .allocate(capacity: scratchCapacity)
     }
 
     deinit {
@@ -72,6 +76,7 @@ final class SearchKeys {
         cachedBytes.deallocate()
         cachedFirstClass.deallocate()
         cachedLastClass.deallocate()
+        scratch.deallocate()
     }
 
     /// The key of `text` (valid UTF-8) by ICU, uncached. O(length).
@@ -102,17 +107,24 @@ final class SearchKeys {
     /// The key of a whole text (the pattern). O(length).
     func key(of text: String) -> [UInt8] { Self.icuKey(flags, Array(text.utf8)) }
 
-    /// Appends the key of the cluster `p[start..<end]` to `out`. O(cluster) with the cache warm.
+    /// The key of the cluster `p[start..<end]`, in a scratch buffer the keys own: valid until
+    /// the next call. O(cluster) with the cache warm; no allocation unless the cluster's key
+    /// outgrows the buffer.
     @inline(__always)
-    func appendKey(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, to out: inout [UInt8]) {
-        let mark = out.count
+    func clusterKey(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        // A cached scalar key is at most `width` bytes for at least one byte of text.
+        reserveScratch((end - start) * Self.width)
+        var out = scratch
         let checksOrder = flags & CARET_KEY_DECOMPOSE != 0 && flags & CARET_KEY_STRIP_MARKS == 0
+        var count = 0
         var lastClass: UInt8 = 0
         var i = start
         while i < end {
             let b = p[i]
-            if ascii[Int(b)] != Self.multiByte {
-                out.append(UInt8(ascii[Int(b)]))
+            let k = ascii[Int(b)]
+            if k != Self.multiByte {
+                out[count] = UInt8(truncatingIfNeeded: k)
+                count += 1
                 lastClass = 0
                 i += 1
                 continue
@@ -122,24 +134,42 @@ final class SearchKeys {
             if cachedScalar[slot] != value { fill(slot, value, UnsafeBufferPointer(rebasing: p[i..<(i + length)])) }
             let n = Int(cachedLength[slot])
             if n == 0xFF {                                           // too long to cache
-                out.append(contentsOf: Self.icuKey(flags, UnsafeBufferPointer(rebasing: p[i..<(i + length)])))
-                if checksOrder { break }                             // order unknown: ICU takes the cluster
+                // Order unknown: ICU takes the cluster.
+                if checksOrder { return icuClusterKey(p, start, end) }
+                let key = Self.icuKey(flags, UnsafeBufferPointer(rebasing: p[i..<(i + length)]))
+                reserveScratch(count + key.count + (end - i) * Self.width)
+                out = scratch
+                for t in key.indices { out[count + t] = key[t] }
+                count += key.count
             } else if n > 0 {
                 let first = cachedFirstClass[slot]
-                if checksOrder && first != 0 && lastClass > first {
-                    out.removeSubrange(mark...)
-                    out.append(contentsOf: Self.icuKey(flags, UnsafeBufferPointer(rebasing: p[start..<end])))
-                    return
-                }
-                out.append(contentsOf: UnsafeBufferPointer(start: cachedBytes + slot * Self.width, count: n))
+                if checksOrder && first != 0 && lastClass > first { return icuClusterKey(p, start, end) }
+                (out + count).update(from: cachedBytes + slot * Self.width, count: n)
+                count += n
                 lastClass = cachedLastClass[slot]
             }
             i += length
         }
-        if i < end {                                                 // left the loop early
-            out.removeSubrange(mark...)
-            out.append(contentsOf: Self.icuKey(flags, UnsafeBufferPointer(rebasing: p[start..<end])))
-        }
+        return UnsafeBufferPointer(start: out, count: count)
+    }
+
+    /// The key of the whole cluster by ICU, in the scratch buffer.
+    private func icuClusterKey(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        let key = Self.icuKey(flags, UnsafeBufferPointer(rebasing: p[start..<end]))
+        reserveScratch(key.count)
+        for t in key.indices { scratch[t] = key[t] }
+        return UnsafeBufferPointer(start: scratch, count: key.count)
+    }
+
+    /// Grows the scratch buffer to hold at least `capacity` bytes (its contents kept).
+    @inline(__always)
+    private func reserveScratch(_ capacity: Int) {
+        guard capacity > scratchCapacity else { return }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity, 2 * scratchCapacity))
+        grown.update(from: scratch, count: scratchCapacity)
+        scratch.deallocate()
+        scratch = grown
+        scratchCapacity = max(capacity, 2 * scratchCapacity)
     }
 
     private func fill(_ slot: Int, _ value: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) {

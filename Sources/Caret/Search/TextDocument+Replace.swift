@@ -27,7 +27,7 @@ extension TextDocument {
     /// - Throws: `.outOfBounds` for a range outside the document; `.invalidTemplate`; the
     ///   query's errors.
     /// - Complexity: O(n) reading the text, plus O(k log n + m) for k matches and m bytes of
-    ///   removed and inserted text.
+    ///   removed and inserted text (each chunk scanned for UTF-16 offsets at most once).
     public func replacementChanges(of query: TextSearchQuery, with template: String,
                                    in range: TextRange? = nil) throws(TextError) -> ChangeSet {
         var bytes = 0..<utf8Count
@@ -39,12 +39,11 @@ extension TextDocument {
         }
         let searcher = try TextSearcher(query, in: self)
         let parsed = try ReplacementTemplate(template, regex: searcher.regex)
-        var edits: [(range: TextRange, text: String)] = []
+        // The matches come sorted, apart and on grapheme boundaries: no edit needs checking.
+        var edits: [(bytes: Range<Int>, text: String)] = []
         var cursor = bytes.lowerBound
         while cursor <= bytes.upperBound, let hit = searcher.first(from: cursor, limit: bytes.upperBound) {
-            edits.append((TextRange(start: TextPosition(utf8Offset: hit.range.lowerBound),
-                                    end: TextPosition(utf8Offset: hit.range.upperBound)),
-                          parsed.expand(hit, in: self)))
+            edits.append((hit.range, parsed.expand(hit, in: self)))
             if hit.range.isEmpty {
                 guard hit.range.upperBound < utf8Count else { break }
                 cursor = graphemeBoundary(after: hit.range.upperBound)
@@ -52,7 +51,7 @@ extension TextDocument {
                 cursor = hit.range.upperBound
             }
         }
-        return try ChangeSet(edits, in: self)
+        return ChangeSet(sortedUTF8Edits: edits, in: self)
     }
 
     /// Replaces every match of `query` in `range` (default: all) by `template`'s expansion, as

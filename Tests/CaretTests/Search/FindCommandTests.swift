@@ -13,24 +13,7 @@ final class FindCommandTests: XCTestCase {
 
     /// Runs `caret arguments` in the package root (output through files).
     func caret(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> CommandLineTests.Run {
-        let executable = try XCTUnwrap(CommandLineTests.executable, "caret not found next to the test bundle",
-                                       file: file, line: line)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = SharedData.packageRoot
-        let id = UUID().uuidString
-        let out = "\(scratch)/\(id).out", err = "\(scratch)/\(id).err"
-        FileTestSupport.write([], to: out)
-        FileTestSupport.write([], to: err)
-        process.standardOutput = FileHandle(forWritingAtPath: out)
-        process.standardError = FileHandle(forWritingAtPath: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return CommandLineTests.Run(status: process.terminationStatus,
-                                    stdout: String(decoding: FileTestSupport.read(out), as: UTF8.self),
-                                    stderr: String(decoding: FileTestSupport.read(err), as: UTF8.self))
+        try CommandLineTests.run(arguments, scratch: scratch, file: file, line: line)
     }
 
     func file(_ text: String) -> String {
@@ -74,6 +57,20 @@ final class FindCommandTests: XCTestCase {
         let undecodable = "\(scratch)/bad.txt"
         FileTestSupport.write([0x68, 0xFF, 0x69], to: undecodable)
         XCTAssertEqual(try caret(["find", "h", undecodable]).status, 2)
+    }
+
+    /// Output that cannot be written is an error (2), not "nothing matched" (1), for both.
+    func testAWriteErrorOnStandardOutputIsStatus2() throws {
+        try XCTSkipUnless(FileManager.default.isWritableFile(atPath: "/dev/full"), "no /dev/full")
+        let path = file("hello\n")
+        let find = try CommandLineTests.run(["find", "hello", path], scratch: scratch, standardOutput: "/dev/full")
+        XCTAssertEqual(find.status, 2)
+        XCTAssertTrue(find.stderr.contains("cannot write to standard output"), find.stderr)
+        let replace = try CommandLineTests.run(["replace", "hello", "--with", "bye", path], scratch: scratch,
+                                               standardOutput: "/dev/full")
+        XCTAssertEqual(replace.status, 2)
+        // Nothing matched and nothing written: the status is still grep's 1.
+        XCTAssertEqual(try CommandLineTests.run(["find", "absent", path], scratch: scratch, standardOutput: "/dev/full").status, 1)
     }
 
     func testReplaceWritesTheResult() throws {

@@ -16,20 +16,9 @@ final class SearchDifferentialTests: XCTestCase {
     static let share = Int(ProcessInfo.processInfo.environment["SEARCH_SHARE"] ?? "") ?? 3
     static let window = Int(ProcessInfo.processInfo.environment["SEARCH_WINDOW"] ?? "") ?? defaultWindow
 
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The texts: every `.txt` of the samples and of the shared corpus, cut to `window` bytes
     /// (at a scalar boundary) from a seeded place (`SEARCH_WINDOW` overrides the size).
-    private func texts(_ random: inout Generator) throws -> [(String, String)] {
+    private func texts(_ random: inout SeededGenerator) throws -> [(String, String)] {
         var roots = [SharedData.packageRoot.appendingPathComponent("Corpus/samples").path]
         if let shared = BoundaryCorpus.sharedCorpus { roots.append(shared) }
         var result: [(String, String)] = []
@@ -55,7 +44,7 @@ final class SearchDifferentialTests: XCTestCase {
 
     /// Queries for `text`: pieces of it (one to four clusters, and a word), changed in case and
     /// marks, and a few regular expressions.
-    private func queries(_ text: String, _ random: inout Generator) -> [TextSearchQuery] {
+    private func queries(_ text: String, _ random: inout SeededGenerator) -> [TextSearchQuery] {
         let clusters = Array(text)
         guard !clusters.isEmpty else { return [] }
         var pieces: [String] = []
@@ -92,7 +81,7 @@ final class SearchDifferentialTests: XCTestCase {
     private static func escaped(_ s: String) -> String { "\\Q" + s.replacingOccurrences(of: "\\E", with: "") + "\\E" }
 
     func testEveryMatchEqualsICUOnTheFlatText() throws {
-        var random = Generator(state: UInt64(ProcessInfo.processInfo.environment["SEED"] ?? "") ?? 24)
+        var (random, seed) = SeededGenerator.fromEnvironment(default: 24)
         var compared = 0, matches = 0, files = 0
         for (name, text) in try texts(&random) {
             files += 1
@@ -113,7 +102,7 @@ final class SearchDifferentialTests: XCTestCase {
                 matches += expected.count
                 if actual != expected {
                     let firstDifference = zip(actual, expected).first { $0 != $1 }
-                    XCTFail("\(name): \(query): \(actual.count) matches, ICU \(expected.count); first difference \(String(describing: firstDifference))")
+                    XCTFail("SEED=\(seed) \(name): \(query): \(actual.count) matches, ICU \(expected.count); first difference \(String(describing: firstDifference))")
                 }
                 // Backward: the same matches in reverse for literal queries without overlap.
                 if query.syntax == .literal && query.wordMatch == .contains && !query.ignoresCase && !query.ignoresDiacritics

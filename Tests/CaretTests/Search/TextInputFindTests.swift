@@ -16,10 +16,6 @@ final class TextInputFindTests: XCTestCase {
         func textInput(_ input: TextInput, didApply changes: ChangeSet) { changeSets.append(changes) }
     }
 
-    private func texts(_ input: TextInput, _ ranges: [TextRange]) -> [String] {
-        ranges.map { input.document.text(in: $0)! }
-    }
-
     func testNextPreviousWrapAndSelect() throws {
         let input = TextInput("cat Cat CAT dog cat", traits: .plain)
         input.beginEditing()

@@ -67,3 +67,34 @@ extension ChangeSet {
         try ChangeSet([(range: range, text: text)], in: document)
     }
 }
+
+extension ChangeSet {
+    /// The change that replaces bytes `edits[i].bytes` of `document` by `edits[i].text`, for
+    /// ranges the caller guarantees sorted, apart or touching, and on grapheme boundaries (a
+    /// search's matches): nothing is checked or snapped, touching edits merge (in order), and
+    /// the removed texts and UTF-16 offsets are read going forward once
+    /// (`UTF16OffsetWalk`), so that k edits cost k tree descents at most, never k chunk scans.
+    /// - Complexity: O(k log n + m) for k edits and m bytes of removed and inserted text; each
+    ///   chunk is scanned for UTF-16 units at most once.
+    init(sortedUTF8Edits edits: [(bytes: Range<Int>, text: String)], in document: TextDocument) {
+        var merged: [(bytes: Range<Int>, text: String)] = []
+        merged.reserveCapacity(edits.count)
+        for edit in edits {
+            if let last = merged.last, last.bytes.upperBound == edit.bytes.lowerBound {
+                merged[merged.count - 1] = (last.bytes.lowerBound..<edit.bytes.upperBound, last.text + edit.text)
+            } else {
+                merged.append(edit)
+            }
+        }
+        var walk = UTF16OffsetWalk(document)
+        var replacements: [Replacement] = []
+        replacements.reserveCapacity(merged.count)
+        for (bytes, text) in merged where !(bytes.isEmpty && text.isEmpty) {
+            let removed = document.string(utf8Range: bytes)
+            let utf16Start = walk.utf16Offset(ofUTF8: bytes.lowerBound)
+            replacements.append(Replacement(utf8Range: bytes, utf16Range: utf16Start..<(utf16Start + removed.utf16.count),
+                                            removed: removed, inserted: text))
+        }
+        self.init(canonical: replacements, oldUTF8Count: document.utf8Count, oldUTF16Count: document.count(in: .utf16))
+    }
+}
