@@ -25,8 +25,6 @@ final class EditorSession: TextInputDelegate {
     /// The find prompt's text while it is open, and the last search.
     private(set) var findQuery: String?
     private var lastQuery = ""
-    /// Edits the input applied since the index last caught up.
-    private var edits: [TextEdit] = []
     /// Finds `query` in the document from a byte offset; the hook for the search API.
     var finder: (TextDocument, String, Int) -> TextRange? = EditorSession.literalFind
 
@@ -52,9 +50,12 @@ final class EditorSession: TextInputDelegate {
 
     // MARK: TextInputDelegate
 
-    func textInput(_ input: TextInput, didApply edit: TextEdit) {
-        edits.append(edit)
+    /// Every change of the text — typing, undo, redo, paste, cut, the find's selection aside —
+    /// reaches the wrap index here, as the change set the input made.
+    func textInput(_ input: TextInput, didApply changes: ChangeSet) {
         modified = true
+        // A change set always fits the document it was made from; were it not so, start over.
+        do { try index.apply(changes) } catch { index = VisualLineIndex(document: input.document, options: index.options) }
     }
 
     // MARK: Screen
@@ -133,21 +134,13 @@ final class EditorSession: TextInputDelegate {
         case .escape, .control, .unknown: break
         }
         if !keepsGoal { goalColumn = nil }
-        catchUp()
+        scrollToCaret()
     }
 
     /// The line ending Enter inserts: the file's most common one (LF for a new file).
     private var newline: String { format.lineEndings.dominant.map { String(decoding: $0.utf8, as: UTF8.self) } ?? "\n" }
 
-    /// Brings the wrap index up to the input's document and the viewport to the caret.
-    private func catchUp() {
-        if !edits.isEmpty || index.document.count(in: .utf8) != input.document.count(in: .utf8) {
-            index.update(to: input.document, edits: edits)
-            edits.removeAll()
-        }
-        scrollToCaret()
-    }
-
+    /// Brings the viewport to the caret.
     private func scrollToCaret() {
         guard let focus = input.selectionFocus, let location = index.location(of: focus) else { return }
         if location.visualLine < top { top = location.visualLine }
@@ -155,7 +148,6 @@ final class EditorSession: TextInputDelegate {
     }
 
     private func moveVertically(_ direction: TextLayoutDirection, by count: Int, extending: Bool) {
-        catchUp()
         guard let focus = input.selectionFocus, let anchor = input.selectionAnchor else { return }
         var from = focus
         if !extending, let range = input.selectedTextRange, !range.isEmpty {
