@@ -83,12 +83,8 @@ final class VisualLineIndexTests: XCTestCase {
                 }
                 try document.apply(change)
                 try index.apply(change)
-                let reference = Array(document.visualLines(options: options))
-                XCTAssertEqual(index.visualLineCount, reference.count, "step \(step) round \(round) seed \(seed)")
-                for (k, visual) in reference.enumerated() where index.visualLine(at: k) != visual {
-                    XCTFail("visual line \(k) differs after step \(step), round \(round) seed \(seed)")
-                    break
-                }
+                XCTAssertEqual(index.document, document, "step \(step) round \(round) seed \(seed)")
+                assertMatchesReference(index, "after step \(step), round \(round) seed \(seed)")
             }
         }
     }
@@ -212,6 +208,56 @@ final class VisualLineIndexTests: XCTestCase {
         XCTAssertThrowsError(try index.apply(foreign))
         XCTAssertEqual(index.document.string, "ab cd ef")
         assertMatchesReference(index, "after a refused change set")
+    }
+
+    /// The screen's rows against a reference that draws cluster by cluster from
+    /// `clusters(ofVisualLine:)` and `text(in:)`: indentation, tabs, controls (C0, DEL, C1),
+    /// right-to-left text, clipping and the selection's segments.
+    func testScreenMatchesAClusterByClusterReference() throws {
+        func reference(_ index: VisualLineIndex, line: Int, width: Int, selected: Range<Int>) -> [TextScreen.Segment] {
+            guard let clusters = index.clusters(ofVisualLine: line) else { return [] }
+            var segments: [TextScreen.Segment] = []
+            var column = 0
+            func add(_ text: String, _ w: Int, _ isSelected: Bool) {
+                if let last = segments.last, last.isSelected == isSelected {
+                    segments[segments.count - 1].text += text
+                    segments[segments.count - 1].width += w
+                } else {
+                    segments.append(TextScreen.Segment(text: text, column: column, width: w, isSelected: isSelected))
+                }
+                column += w
+            }
+            if let first = clusters.first, first.column > 0 { add(String(repeating: " ", count: min(width, first.column)), min(width, first.column), false) }
+            for cluster in clusters where cluster.width > 0 {
+                guard cluster.column + cluster.width <= width else { break }
+                let text = index.document.text(in: cluster.range) ?? ""
+                let scalar = text.unicodeScalars.first!
+                let drawn = scalar == "\t" ? String(repeating: " ", count: cluster.width)
+                    : scalar.value < 0x20 ? "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+                    : scalar.value >= 0x7F && scalar.value < 0xA0 ? "^?" : text
+                add(drawn, cluster.width, selected.contains(cluster.range.start.utf8Offset))
+            }
+            return segments
+        }
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        let pieces = Self.pieces + ["\u{1}", "\u{7F}", "\u{9B}", "\t\t", "  indented"]
+        for round in 0..<40 {
+            let options = randomOptions(&rng)
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            let document = TextDocument(text)
+            let index = VisualLineIndex(document: document, options: options)
+            let count = document.count(in: .grapheme)
+            let a = Int.random(in: 0...count, using: &rng), b = Int.random(in: a...count, using: &rng)
+            let selection = try XCTUnwrap(graphemes(a..<b, in: document))
+            let width = options.width + Int.random(in: -2...2, using: &rng)
+            let screen = TextScreen(index: index, top: 0, height: index.visualLineCount + 1, width: width, selection: selection, caret: nil)
+            let selected = selection.start.utf8Offset..<selection.end.utf8Offset
+            for (k, row) in screen.rows.enumerated() {
+                XCTAssertEqual(row.segments, reference(index, line: k, width: max(1, width), selected: selected),
+                               "row \(k) of \(String(reflecting: text)), round \(round) seed \(seed)")
+            }
+        }
     }
 
     func testScreenModel() throws {
