@@ -13,7 +13,7 @@ extension Bench {
     /// of the whole document built (`wrapAll`), against the same load. `geometry.visual-locate`:
     /// `location(of:)` of random positions and `position(atVisualLine:column:)` back, µs per
     /// pair (target ≤ 2 each). `geometry.rewrap-keystroke`: one character typed into a
-    /// 2,000-character paragraph and the index updated, µs per keystroke (target ≤ 10).
+    /// 2,000-character paragraph and its change set applied to the index, µs per keystroke (target ≤ 10).
     mutating func geometryWorkloads(_ doc: TextDocument, bytes: [UInt8]) {
         if selected("geometry.width-per-cluster") {
             var total = 0
@@ -105,21 +105,23 @@ extension Bench {
             let source = doc.text(in: doc.textRange(from: doc.position(at: 1000)!, to: doc.position(at: 40_000)!)!)!
             let paragraph = String(source.filter { !$0.isNewline }.prefix(2000))
             let middle = doc.position(line: doc.lineCount / 2, column: 0)!
-            let insertion = try! document.edit(document.textRange(from: middle, to: middle)!, replacingWith: paragraph + "\n")
+            let insertion = try! ChangeSet.replacing(document.textRange(from: middle, to: middle)!, with: paragraph + "\n", in: document)
+            try! document.apply(insertion)
             let keystrokes = 500
             var samples: [Double] = []
             var cpu: [Double] = []
             for _ in 0..<reps {
                 let edited = VisualLineIndex(document: doc, options: options)
                 edited.wrapAll()
-                edited.update(to: document, edits: [insertion])
+                try! edited.apply(insertion)
                 var typed = document
                 var total = 0.0, totalCPU = 0.0
                 for k in 0..<keystrokes {
                     let at = typed.position(from: middle, offset: 1000 + k)!
-                    let edit = try! typed.edit(typed.textRange(from: at, to: at)!, replacingWith: k % 6 == 5 ? " " : "x")
+                    let change = try! ChangeSet.replacing(typed.textRange(from: at, to: at)!, with: k % 6 == 5 ? " " : "x", in: typed)
+                    try! typed.apply(change)
                     let start = nowNanoseconds(), cpuStart = threadCPUNanoseconds()
-                    edited.update(to: typed, edits: [edit])
+                    try! edited.apply(change)
                     total += Double(nowNanoseconds() - start)
                     totalCPU += Double(threadCPUNanoseconds() - cpuStart)
                 }
@@ -129,7 +131,7 @@ extension Bench {
                 cpu.append(totalCPU / 1e3 / Double(keystrokes))
             }
             record(Workload(name: "geometry.rewrap-keystroke", unit: "µs", samples: samples, baseline: nil,
-                            note: "VisualLineIndex.update after one character typed into a 2,000-character paragraph; "
+                            note: "VisualLineIndex.apply of one character typed into a 2,000-character paragraph; "
                                 + String(format: "thread CPU time %.2f µs", median(cpu))))
         }
     }

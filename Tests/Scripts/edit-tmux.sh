@@ -70,75 +70,47 @@ expect_file() {
 }
 
 # --- Scenario 1: multilingual text at 40 columns -------------------------------------------
+# The scenario's screen: its first three rows, which no step changes, then the rows given.
+multi() { printf '%s\n' "日本語のテキストを編集します。長い行は四" "十桁で折り返されます。" "ملاعلاب ابحرم" "$@"; }
 text=$'日本語のテキストを編集します。長い行は四十桁で折り返されます。\nمرحبا بالعالم\nनमस्ते दुनिया\na\tb\tc\n🙂 emoji 👍🏽 done'
 printf '%s' "$text" > "$work/multi.txt"
 start "$work/multi.txt"
-screen > "$work/screen-open.txt"
-expect "open: the Japanese line wraps at 40 columns, Arabic in visual order, tabs to stops" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया
-a       b       c
-🙂 emoji 👍🏽 done" "0,0"
+# The screen as opened; the moves below leave it as it is.
+opened=$(multi "नमस्ते दुनिया" "a       b       c" "🙂 emoji 👍🏽 done")
+expect "open: the Japanese line wraps at 40 columns, Arabic in visual order, tabs to stops" "$opened" "0,0"
 keys Down
-expect "down: one visual line, to the continuation" "$(head -n 6 "$work/screen-open.txt" | sed -e 's/[[:space:]]*$//')" "0,1"
+expect "down: one visual line, to the continuation" "$opened" "0,1"
 keys End
 # The end of the Japanese line: after 。 (11 wide characters = 22 columns).
-expect "end of the hard line's last visual line" "$(head -n 6 "$work/screen-open.txt" | sed -e 's/[[:space:]]*$//')" "22,1"
+expect "end of the hard line's last visual line" "$opened" "22,1"
 keys Up
 # Goal column 22 on the first visual line: the character covering column 22 (the 12th, す).
-expect "up keeps the display column" "$(head -n 6 "$work/screen-open.txt" | sed -e 's/[[:space:]]*$//')" "22,0"
+expect "up keeps the display column" "$opened" "22,0"
 keys Down Down
 # On the Arabic line (13 columns) the goal 22 is past its end: the end of the line.
-expect "down to a shorter right-to-left line" "$(head -n 6 "$work/screen-open.txt" | sed -e 's/[[:space:]]*$//')" "13,2"
+expect "down to a shorter right-to-left line" "$opened" "13,2"
 keys Home
 # Home: the start of the line — مـ, drawn at the right end of the reversed word.
-expect "home in right-to-left text" "$(head -n 6 "$work/screen-open.txt" | sed -e 's/[[:space:]]*$//')" "12,2"
+expect "home in right-to-left text" "$opened" "12,2"
 keys Left
 # Left in a right-to-left paragraph moves forward in the text: onto ر, one column to the left.
-expect "visual left in right-to-left text" "$(head -n 6 "$work/screen-open.txt" | sed -e 's/[[:space:]]*$//')" "11,2"
+expect "visual left in right-to-left text" "$opened" "11,2"
 keys Down End " जी"
 expect "typing Hindi at the end of a line" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       b       c
-🙂 emoji 👍🏽 done" "13,3"
+"$(multi "नमस्ते दुनिया जी" "a       b       c" "🙂 emoji 👍🏽 done")" "13,3"
 keys Down Home Right Right X
 # After a and the tab (to column 8), X goes in front of b: the tab then shrinks to the next stop.
 expect "typing after a tab" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽 done" "9,4"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽 done")" "9,4"
 keys Down End BSpace BSpace BSpace BSpace "🎉"
 expect "backspace whole clusters, type an emoji" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽 🎉" "16,5"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽 🎉")" "16,5"
 keys C-z
 expect "undo the emoji" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽" "14,5"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽")" "14,5"
 keys C-z C-y
 expect "undo and redo the deletion" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽" "14,5"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽")" "14,5"
 keys C-s
 wait_for "saved"
 expect_file "save keeps every untouched byte and adds no final newline" "$work/multi.txt" \
@@ -146,38 +118,17 @@ $'日本語のテキストを編集します。長い行は四十桁で折り返
 # Selection, copy and paste within the editor; bracketed paste from the terminal as one step.
 keys Home S-Right C-c End C-v
 expect "shift-select, copy, paste" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽 🙂" "16,5"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽 🙂")" "16,5"
 tmx set-buffer -- $'\n貼り付け\tok'
 tmx paste-buffer -p -t edit
 expect "bracketed paste" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽 🙂
-貼り付け        ok" "18,6"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽 🙂" "貼り付け        ok")" "18,6"
 keys C-z
 expect "one undo removes the whole paste" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽 🙂" "16,5"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽 🙂")" "16,5"
 keys C-f "Xb" Enter
 expect "find selects the match" \
-"日本語のテキストを編集します。長い行は四
-十桁で折り返されます。
-ملاعلاب ابحرم
-नमस्ते दुनिया जी
-a       Xb      c
-🙂 emoji 👍🏽 🙂" "10,4"
+"$(multi "नमस्ते दुनिया जी" "a       Xb      c" "🙂 emoji 👍🏽 🙂")" "10,4"
 # A narrower window re-wraps the text at its new width.
 tmx resize-window -t edit -x 30 -y 12
 expect "resize to 30 columns re-wraps" \

@@ -51,25 +51,7 @@ public struct TextScreen: Sendable, Hashable {
                 rows.append(Row(visualLine: nil, segments: []))
                 continue
             }
-            var segments: [Segment] = []
-            var column = 0
-            func add(_ text: String, _ w: Int, _ isSelected: Bool) {
-                if let last = segments.last, last.isSelected == isSelected {
-                    segments[segments.count - 1].text += text
-                    segments[segments.count - 1].width += w
-                } else {
-                    segments.append(Segment(text: text, column: column, width: w, isSelected: isSelected))
-                }
-                column += w
-            }
-            if let first = clusters.first, first.column > 0 { add(String(repeating: " ", count: min(width, first.column)), min(width, first.column), false) }
-            for cluster in clusters where cluster.width > 0 {
-                guard cluster.column + cluster.width <= width else { break }
-                let text = document.text(in: cluster.range) ?? ""
-                let isSelected = selected.contains(cluster.range.start.utf8Offset)
-                add(Self.drawn(text, width: cluster.width), cluster.width, isSelected)
-            }
-            rows.append(Row(visualLine: line, segments: segments))
+            rows.append(Row(visualLine: line, segments: Self.segments(of: clusters, in: document, width: width, selected: selected)))
         }
         if let caret, let location = index.location(of: caret), location.visualLine >= top, location.visualLine < top + height {
             cursorRow = location.visualLine - top
@@ -77,14 +59,59 @@ public struct TextScreen: Sendable, Hashable {
         }
     }
 
-    /// What is written for a cluster of `width` columns: spaces for a tab, `^X` for a control
-    /// (`^?` for DEL and the C1 controls), else its text.
-    static func drawn(_ text: String, width: Int) -> String {
-        guard let scalar = text.unicodeScalars.first else { return text }
-        if scalar == "\t" { return String(repeating: " ", count: width) }
-        if scalar.value < 0x20 { return "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40))) }
-        if scalar.value >= 0x7F && scalar.value < 0xA0 { return "^?" }
-        return text
+    /// The segments of one visual line's `clusters` (visual order) clipped to `width`: the
+    /// line's text is read once, and each cluster's bytes are copied from it into its segment.
+    static func segments(of clusters: [VisualCluster], in document: TextDocument, width: Int, selected: Range<Int>) -> [Segment] {
+        var segments: [Segment] = []
+        guard let first = clusters.first else { return segments }
+        var lo = first.range.start.utf8Offset, hi = first.range.end.utf8Offset
+        for cluster in clusters {
+            lo = min(lo, cluster.range.start.utf8Offset)
+            hi = max(hi, cluster.range.end.utf8Offset)
+        }
+        var bytes: [UInt8] = []
+        var column = 0, start = 0, isSelected = false
+        func close() {
+            if column > start { segments.append(Segment(text: String(decoding: bytes, as: UTF8.self), column: start, width: column - start, isSelected: isSelected)) }
+            bytes.removeAll(keepingCapacity: true)
+            start = column
+        }
+        if first.column > 0 {
+            column = min(width, first.column)
+            bytes.append(contentsOf: repeatElement(0x20, count: column))
+        }
+        document.withUTF8(lo..<hi) { p in
+            for cluster in clusters where cluster.width > 0 {
+                guard cluster.column + cluster.width <= width else { break }
+                let s = cluster.range.start.utf8Offset
+                let selects = selected.contains(s)
+                if selects != isSelected {
+                    close()
+                    isSelected = selects
+                }
+                appendDrawn(UnsafeBufferPointer(rebasing: p[(s - lo)..<(cluster.range.end.utf8Offset - lo)]), width: cluster.width, to: &bytes)
+                column += cluster.width
+            }
+        }
+        close()
+        return segments
+    }
+
+    /// Appends what is written for a cluster (UTF-8 `text`) of `width` columns: spaces for a
+    /// tab, `^X` for a control (`^?` for DEL and the C1 controls), else its text.
+    static func appendDrawn(_ text: UnsafeBufferPointer<UInt8>, width: Int, to bytes: inout [UInt8]) {
+        guard let b = text.first else { return }
+        if b == 0x09 {
+            bytes.append(contentsOf: repeatElement(0x20, count: width))
+        } else if b < 0x20 {
+            bytes.append(0x5E)
+            bytes.append(b + 0x40)
+        } else if b == 0x7F || (b == 0xC2 && text.count > 1 && text[1] < 0xA0) {
+            bytes.append(0x5E)
+            bytes.append(0x3F)
+        } else {
+            bytes.append(contentsOf: text)
+        }
     }
 
     /// Screens are equal when their rows and cursors are. O(screen).

@@ -70,7 +70,13 @@ enum EditCommand: Subcommand {
                 terminal.write("\u{1B}[2J")
                 draw()
             }
-            let bytes = terminal.read()
+            guard let bytes = terminal.read() else {
+                // The terminal went away: nothing more can be typed, nor saved on purpose.
+                terminal.close()
+                let lost = session.modified ? "; unsaved changes are lost" : ""
+                console.error("\(path): the terminal's input ended\(lost)", command: spec.name)
+                return ExitStatus.failure
+            }
             if bytes.isEmpty { continue }
             let start = ContinuousClock.now
             for key in decoder.feed(bytes) where !session.finished { session.handle(key) }

@@ -25,10 +25,6 @@ final class EditorSession: TextInputDelegate {
     /// The find prompt's text while it is open, and the last search.
     private(set) var findQuery: String?
     private var lastQuery = ""
-    /// Edits the input applied since the index last caught up.
-    private var edits: [TextEdit] = []
-    /// Finds `query` in the document from a byte offset; the hook for the search API.
-    var finder: (TextDocument, String, Int) -> TextRange? = EditorSession.literalFind
 
     init(path: String, file: TextFile, width: Int, height: Int) {
         self.path = path
@@ -52,9 +48,12 @@ final class EditorSession: TextInputDelegate {
 
     // MARK: TextInputDelegate
 
-    func textInput(_ input: TextInput, didApply edit: TextEdit) {
-        edits.append(edit)
+    /// Every change of the text — typing, undo, redo, paste, cut, the find's selection aside —
+    /// reaches the wrap index here, as the change set the input made.
+    func textInput(_ input: TextInput, didApply changes: ChangeSet) {
         modified = true
+        // A change set always fits the document it was made from; were it not so, start over.
+        do { try index.apply(changes) } catch { index = VisualLineIndex(document: input.document, options: index.options) }
     }
 
     // MARK: Screen
@@ -133,21 +132,13 @@ final class EditorSession: TextInputDelegate {
         case .escape, .control, .unknown: break
         }
         if !keepsGoal { goalColumn = nil }
-        catchUp()
+        scrollToCaret()
     }
 
     /// The line ending Enter inserts: the file's most common one (LF for a new file).
     private var newline: String { format.lineEndings.dominant.map { String(decoding: $0.utf8, as: UTF8.self) } ?? "\n" }
 
-    /// Brings the wrap index up to the input's document and the viewport to the caret.
-    private func catchUp() {
-        if !edits.isEmpty || index.document.count(in: .utf8) != input.document.count(in: .utf8) {
-            index.update(to: input.document, edits: edits)
-            edits.removeAll()
-        }
-        scrollToCaret()
-    }
-
+    /// Brings the viewport to the caret.
     private func scrollToCaret() {
         guard let focus = input.selectionFocus, let location = index.location(of: focus) else { return }
         if location.visualLine < top { top = location.visualLine }
@@ -155,7 +146,6 @@ final class EditorSession: TextInputDelegate {
     }
 
     private func moveVertically(_ direction: TextLayoutDirection, by count: Int, extending: Bool) {
-        catchUp()
         guard let focus = input.selectionFocus, let anchor = input.selectionAnchor else { return }
         var from = focus
         if !extending, let range = input.selectedTextRange, !range.isEmpty {
@@ -194,48 +184,18 @@ final class EditorSession: TextInputDelegate {
         }
     }
 
-    /// Selects the next occurrence of `query` after the selection, wrapping around.
+    /// Selects the next occurrence of `query` (literal, case-sensitive) after the selection,
+    /// wrapping around once: the search API's forward find from the selection's end.
     private func find(_ query: String) {
         guard !query.isEmpty else { return }
         lastQuery = query
-        let document = input.document
-        let from = input.selectedTextRange.flatMap { input.document.offset(of: $0.end, unit: .utf8) } ?? 0
-        guard let found = finder(document, query, from) ?? finder(document, query, 0) else {
+        let from = input.selectedTextRange?.end ?? input.document.beginningOfDocument
+        guard let found = try? input.document.firstMatch(of: TextSearchQuery(query), from: from, wrapping: true) else {
             message = "not found: \(query)"
             return
         }
-        input.setSelection(anchor: found.start, focus: found.end)
+        input.setSelection(anchor: found.range.start, focus: found.range.end)
         scrollToCaret()
-    }
-
-    /// A literal, case-sensitive find of `query` from byte `from`, over the text's UTF-8 in
-    /// windows (matches are on grapheme boundaries of the document). Replace `finder` with the
-    /// search API's when it lands.
-    static func literalFind(_ document: TextDocument, _ query: String, _ from: Int) -> TextRange? {
-        let needle = Array(query.utf8)
-        let count = document.count(in: .utf8)
-        guard !needle.isEmpty else { return nil }
-        let window = 1 << 20
-        var start = max(0, from)
-        while start < count {
-            let end = min(count, start + window + needle.count - 1)
-            guard let a = document.position(at: start, unit: .utf8), let b = document.position(at: end, unit: .utf8),
-                  let range = document.textRange(from: a, to: b), let bytes = document.utf8(in: range),
-                  let base = document.offset(of: range.start, unit: .utf8)
-            else { return nil }
-            var i = 0
-            while i + needle.count <= bytes.count {
-                if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle),
-                   let a = document.position(at: base + i, unit: .utf8), let b = document.position(at: base + i + needle.count, unit: .utf8),
-                   document.offset(of: a, unit: .utf8) == base + i, document.offset(of: b, unit: .utf8) == base + i + needle.count {
-                    return document.textRange(from: a, to: b)
-                }
-                i += 1
-            }
-            if end >= count { break }
-            start = max(base + bytes.count - needle.count + 1, start + 1)
-        }
-        return nil
     }
 
     // MARK: Save and quit

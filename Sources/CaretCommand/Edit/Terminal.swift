@@ -61,11 +61,19 @@ final class Terminal {
         return true
     }
 
-    /// Waits up to a tenth of a second for input and returns what arrived (empty on timeout).
-    func read() -> [UInt8] {
+    /// Waits up to a tenth of a second for input and returns what arrived (empty on timeout),
+    /// or nil once the input has ended (the terminal hung up or closed).
+    func read() -> [UInt8]? {
+        var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, 100)
+        if polled < 0 { return errno == EINTR ? [] : nil }
+        if polled == 0 { return [] }
+        guard ready.revents & Int16(POLLIN) != 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65536)
         let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer[..<count]) : []
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+        // Readable yet nothing read: the end of the input.
+        return count > 0 ? Array(buffer[..<count]) : nil
     }
 
     /// Writes `text` whole.

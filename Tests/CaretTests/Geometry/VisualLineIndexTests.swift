@@ -17,6 +17,12 @@ final class VisualLineIndexTests: XCTestCase {
         return SoftWrapOptions(width: Int.random(in: 1...24, using: &rng), display: display, preservesIndent: Bool.random(using: &rng))
     }
 
+    /// Grapheme clusters `range` of `document` as a `TextRange`.
+    func graphemes(_ range: Range<Int>, in document: TextDocument) -> TextRange? {
+        guard let start = document.position(at: range.lowerBound), let end = document.position(at: range.upperBound) else { return nil }
+        return document.textRange(from: start, to: end)
+    }
+
     /// Every visual line of the index equals the reference walk's.
     func assertMatchesReference(_ index: VisualLineIndex, _ message: String, file: StaticString = #filePath, line: UInt = #line) {
         let reference = Array(index.document.visualLines(options: index.options))
@@ -37,16 +43,20 @@ final class VisualLineIndexTests: XCTestCase {
             if Bool.random(using: &rng) { _ = index.location(of: TextPosition(utf8Offset: document.utf8Count / 2)) }
             assertMatchesReference(index, "round \(round) seed \(seed)")
             for _ in 0..<6 {
-                var edits: [TextEdit] = []
+                // One to three edits made one after the other, composed into one change set.
+                var changes = try ChangeSet([], in: document)
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {
                     let count = document.count(in: .grapheme)
                     let a = Int.random(in: 0...count, using: &rng), b = Int.random(in: a...min(count, a + 6), using: &rng)
                     let text = Int.random(in: 0..<3, using: &rng) == 0 ? "" : randomText(&rng, count: 0...4)
-                    edits.append(try document.edit(a..<b, in: .grapheme, replacingWith: text))
+                    let step = try ChangeSet.replacing(try XCTUnwrap(graphemes(a..<b, in: document)), with: text, in: document)
+                    try document.apply(step)
+                    changes = try changes.composed(with: step)
                 }
-                if Bool.random(using: &rng) { _ = index.location(of: document.endOfDocument) }
-                index.update(to: document, edits: edits)
-                assertMatchesReference(index, "after edits \(edits), round \(round) seed \(seed)")
+                if Bool.random(using: &rng) { _ = index.location(of: index.document.endOfDocument) }
+                try index.apply(changes)
+                XCTAssertEqual(index.document, document, "round \(round) seed \(seed)")
+                assertMatchesReference(index, "after \(changes), round \(round) seed \(seed)")
             }
         }
     }
@@ -64,19 +74,59 @@ final class VisualLineIndexTests: XCTestCase {
             for step in 0..<40 {
                 let count = document.count(in: .grapheme)
                 let at = Int.random(in: 0...count, using: &rng)
-                let edit: TextEdit
+                let change: ChangeSet
                 if Bool.random(using: &rng) || at == count {
-                    edit = try document.edit(at..<at, in: .grapheme, replacingWith: ["x", " ", "日", "ש", "🙂", "-", "\t"].randomElement(using: &rng)!)
+                    change = try ChangeSet.replacing(try XCTUnwrap(graphemes(at..<at, in: document)),
+                                                     with: ["x", " ", "日", "ש", "🙂", "-", "\t"].randomElement(using: &rng)!, in: document)
                 } else {
-                    edit = try document.edit(at..<(at + 1), in: .grapheme, replacingWith: "")
+                    change = try ChangeSet.replacing(try XCTUnwrap(graphemes(at..<(at + 1), in: document)), with: "", in: document)
                 }
-                index.update(to: document, edits: [edit])
-                let reference = Array(document.visualLines(options: options))
-                XCTAssertEqual(index.visualLineCount, reference.count, "step \(step) round \(round) seed \(seed)")
-                for (k, visual) in reference.enumerated() where index.visualLine(at: k) != visual {
-                    XCTFail("visual line \(k) differs after step \(step), round \(round) seed \(seed)")
-                    break
+                try document.apply(change)
+                try index.apply(change)
+                XCTAssertEqual(index.document, document, "step \(step) round \(round) seed \(seed)")
+                assertMatchesReference(index, "after step \(step), round \(round) seed \(seed)")
+            }
+        }
+    }
+
+    /// An index fed every change set a `TextInput` sends (as `caret edit` feeds its own) stays
+    /// equal to the walk of the input's text through typing, deleting, pasting, undo, redo and
+    /// replace-all.
+    func testFollowsEveryChangeSetOfATextInput() throws {
+        final class Follower: TextInputDelegate {
+            let index: VisualLineIndex
+            var failures = 0
+            init(_ index: VisualLineIndex) { self.index = index }
+            func textInput(_ input: TextInput, didApply changes: ChangeSet) {
+                do { try index.apply(changes) } catch { failures += 1 }
+            }
+        }
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        for round in 0..<8 {
+            var options = randomOptions(&rng)
+            options.preservesIndent = round % 2 == 0
+            let input = TextInput(document: TextDocument(randomText(&rng, count: 40...120)))
+            let follower = Follower(VisualLineIndex(document: input.document, options: options))
+            input.delegate = follower
+            _ = input.beginEditing()
+            for step in 0..<30 {
+                let count = input.document.count(in: .grapheme)
+                let at = try XCTUnwrap(input.document.position(at: Int.random(in: 0...count, using: &rng)))
+                input.setSelection(anchor: at, focus: at)
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: input.insertText(randomText(&rng, count: 1...3))
+                case 1: input.deleteBackward()
+                case 2: input.paste(randomText(&rng, count: 2...6) + "\n" + randomText(&rng, count: 0...4))
+                case 3: input.undo()
+                case 4: input.redo()
+                default:
+                    _ = try input.find(TextSearchQuery(" "))
+                    _ = try input.replaceAllFound(with: ["  ", "", "\n", "日 "].randomElement(using: &rng)!)
+                    input.endFind()
                 }
+                XCTAssertEqual(follower.failures, 0, "step \(step) round \(round) seed \(seed)")
+                XCTAssertEqual(follower.index.document, input.document, "step \(step) round \(round) seed \(seed)")
+                assertMatchesReference(follower.index, "step \(step) round \(round) seed \(seed)")
             }
         }
     }
@@ -143,14 +193,71 @@ final class VisualLineIndexTests: XCTestCase {
         XCTAssertEqual(index.caret(from: down, in: .up, offset: 5)?.position, document.beginningOfDocument)
     }
 
-    func testUpdateWithoutEditsStartsOverOnOtherText() throws {
+    func testChangeSetsOfTheWholeTextEmptyOrForAnotherText() throws {
         let options = SoftWrapOptions(width: 4)
         let index = VisualLineIndex(document: TextDocument("abcdefgh"), options: options)
         XCTAssertEqual(index.visualLineCount, 2)
-        index.update(to: TextDocument("ab cd ef"), edits: [])
+        let whole = try XCTUnwrap(graphemes(0..<8, in: index.document))
+        try index.apply(try ChangeSet.replacing(whole, with: "ab cd ef", in: index.document))
         assertMatchesReference(index, "same length, other text")
-        index.update(to: TextDocument("ab cd ef"), edits: [])
+        try index.apply(try ChangeSet([], in: index.document))
         assertMatchesReference(index, "same text")
+        // A change set made for another text is refused; the index is unchanged.
+        let other = TextDocument("another text")
+        let foreign = try ChangeSet.replacing(try XCTUnwrap(graphemes(0..<2, in: other)), with: "x", in: other)
+        XCTAssertThrowsError(try index.apply(foreign))
+        XCTAssertEqual(index.document.string, "ab cd ef")
+        assertMatchesReference(index, "after a refused change set")
+    }
+
+    /// The screen's rows against a reference that draws cluster by cluster from
+    /// `clusters(ofVisualLine:)` and `text(in:)`: indentation, tabs, controls (C0, DEL, C1),
+    /// right-to-left text, clipping and the selection's segments.
+    func testScreenMatchesAClusterByClusterReference() throws {
+        func reference(_ index: VisualLineIndex, line: Int, width: Int, selected: Range<Int>) -> [TextScreen.Segment] {
+            guard let clusters = index.clusters(ofVisualLine: line) else { return [] }
+            var segments: [TextScreen.Segment] = []
+            var column = 0
+            func add(_ text: String, _ w: Int, _ isSelected: Bool) {
+                if let last = segments.last, last.isSelected == isSelected {
+                    segments[segments.count - 1].text += text
+                    segments[segments.count - 1].width += w
+                } else {
+                    segments.append(TextScreen.Segment(text: text, column: column, width: w, isSelected: isSelected))
+                }
+                column += w
+            }
+            if let first = clusters.first, first.column > 0 { add(String(repeating: " ", count: min(width, first.column)), min(width, first.column), false) }
+            for cluster in clusters where cluster.width > 0 {
+                guard cluster.column + cluster.width <= width else { break }
+                let text = index.document.text(in: cluster.range) ?? ""
+                let scalar = text.unicodeScalars.first!
+                let drawn = scalar == "\t" ? String(repeating: " ", count: cluster.width)
+                    : scalar.value < 0x20 ? "^" + String(UnicodeScalar(UInt8(scalar.value + 0x40)))
+                    : scalar.value >= 0x7F && scalar.value < 0xA0 ? "^?" : text
+                add(drawn, cluster.width, selected.contains(cluster.range.start.utf8Offset))
+            }
+            return segments
+        }
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        let pieces = Self.pieces + ["\u{1}", "\u{7F}", "\u{9B}", "\t\t", "  indented"]
+        for round in 0..<40 {
+            let options = randomOptions(&rng)
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &rng) { text += pieces.randomElement(using: &rng)! }
+            let document = TextDocument(text)
+            let index = VisualLineIndex(document: document, options: options)
+            let count = document.count(in: .grapheme)
+            let a = Int.random(in: 0...count, using: &rng), b = Int.random(in: a...count, using: &rng)
+            let selection = try XCTUnwrap(graphemes(a..<b, in: document))
+            let width = options.width + Int.random(in: -2...2, using: &rng)
+            let screen = TextScreen(index: index, top: 0, height: index.visualLineCount + 1, width: width, selection: selection, caret: nil)
+            let selected = selection.start.utf8Offset..<selection.end.utf8Offset
+            for (k, row) in screen.rows.enumerated() {
+                XCTAssertEqual(row.segments, reference(index, line: k, width: max(1, width), selected: selected),
+                               "row \(k) of \(String(reflecting: text)), round \(round) seed \(seed)")
+            }
+        }
     }
 
     func testScreenModel() throws {
