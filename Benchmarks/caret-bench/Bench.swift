@@ -533,7 +533,7 @@ struct Bench {
         print(table(results))
         if options.markdown { print("\n" + markdownTable(results)) }
         let config: [String: String] = ["quick": quick ? "true" : "false", "sizeMB": "\(sizeMB)",
-                                        "reps": "\(reps)", "only": jsonString(options.only.joined(separator: ","))]
+                                        "reps": "\(reps)", "only": JSONText.quoted(options.only.joined(separator: ","))]
         let section = jsonSection(results, config: config)
         if let path = options.json {
             do { try (section + "\n").write(toFile: path, atomically: true, encoding: .utf8) }
@@ -598,14 +598,14 @@ struct Bench {
         let settings = old["config"] as? [String: Any] ?? [:]
         let config = settings.keys.sorted().map { key -> String in
             let value = settings[key]!
-            if let text = value as? String { return "\(jsonString(key)): \(jsonString(text))" }
-            guard let n = value as? NSNumber else { return "\(jsonString(key)): null" }
+            if let text = value as? String { return "\(JSONText.quoted(key)): \(JSONText.quoted(text))" }
+            guard let n = value as? NSNumber else { return "\(JSONText.quoted(key)): null" }
             let isBool = String(describing: type(of: n)).contains("Boolean")
-            return "\(jsonString(key)): \(isBool ? (n.boolValue ? "true" : "false") : "\(n)")"
+            return "\(JSONText.quoted(key)): \(isBool ? (n.boolValue ? "true" : "false") : "\(n)")"
         }.joined(separator: ", ")
         let lines = list.enumerated().map { k, e -> String in
             func number(_ key: String) -> String { (e[key] as? NSNumber).map { jsonNumber($0.doubleValue) } ?? "null" }
-            return "    {\"name\": \(jsonString(e["name"] as? String ?? "")), \"unit\": \(jsonString(e["unit"] as? String ?? "")), "
+            return "    {\"name\": \(JSONText.quoted(e["name"] as? String ?? "")), \"unit\": \(JSONText.quoted(e["unit"] as? String ?? "")), "
                 + "\"median\": \(number("median")), \"min\": \(number("min")), \"max\": \(number("max")), "
                 + "\"baseline\": \(number("baseline")), \"ratio\": \(number("ratio"))}" + (k + 1 < list.count ? "," : "")
         }

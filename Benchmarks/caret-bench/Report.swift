@@ -1,3 +1,4 @@
+import CaretCorpus
 import Foundation
 
 /// One measured workload: `median`, `min`, `max` over the repetitions in `unit`.
@@ -86,26 +87,12 @@ func jsonNumber(_ x: Double?) -> String {
     return String(format: "%.6g", x)
 }
 
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
-
 /// `{"config": {...}, "workloads": [...]}` for one run.
 func jsonSection(_ workloads: [Workload], config: [String: String]) -> String {
-    let configText = config.keys.sorted().map { "\(jsonString($0)): \(config[$0]!)" }.joined(separator: ", ")
+    let configText = config.keys.sorted().map { "\(JSONText.quoted($0)): \(config[$0]!)" }.joined(separator: ", ")
     var lines = ["{", "  \"config\": {\(configText)},", "  \"workloads\": ["]
     for (k, w) in workloads.enumerated() {
-        lines.append("    {\"name\": \(jsonString(w.name)), \"unit\": \(jsonString(w.unit)), \"median\": \(jsonNumber(w.median)), \"min\": \(jsonNumber(w.min)), \"max\": \(jsonNumber(w.max)), \"baseline\": \(jsonNumber(w.baseline)), \"ratio\": \(jsonNumber(w.ratio))}" + (k + 1 < workloads.count ? "," : ""))
+        lines.append("    {\"name\": \(JSONText.quoted(w.name)), \"unit\": \(JSONText.quoted(w.unit)), \"median\": \(jsonNumber(w.median)), \"min\": \(jsonNumber(w.min)), \"max\": \(jsonNumber(w.max)), \"baseline\": \(jsonNumber(w.baseline)), \"ratio\": \(jsonNumber(w.ratio))}" + (k + 1 < workloads.count ? "," : ""))
     }
     lines.append("  ]")
     lines.append("}")

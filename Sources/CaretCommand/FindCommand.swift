@@ -1,4 +1,5 @@
 import Caret
+import CaretCorpus
 import Foundation
 
 /// `caret find [OPTIONS] PATTERN FILE…`: the matches of a literal or an ICU regular expression
@@ -88,7 +89,7 @@ enum FindCommand: Subcommand {
         let u16Start = document.offset(of: start, unit: .utf16) ?? 0, u16End = document.offset(of: end, unit: .utf16) ?? 0
         let (line, column) = document.lineAndColumn(of: start, unit: .utf16) ?? (0, 0)
         let text = document.text(in: match.range) ?? ""
-        return "{\"file\":\(CommandSupport.jsonString(path)),\"utf8\":[\(match.utf8Range.lowerBound),\(match.utf8Range.upperBound)],"
-            + "\"utf16\":[\(u16Start),\(u16End)],\"line\":\(line),\"column\":\(column),\"text\":\(CommandSupport.jsonString(text))}"
+        return "{\"file\":\(JSONText.quoted(path)),\"utf8\":[\(match.utf8Range.lowerBound),\(match.utf8Range.upperBound)],"
+            + "\"utf16\":[\(u16Start),\(u16End)],\"line\":\(line),\"column\":\(column),\"text\":\(JSONText.quoted(text))}"
     }
 }

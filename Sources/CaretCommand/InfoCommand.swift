@@ -1,4 +1,5 @@
 import Caret
+import CaretCorpus
 import Foundation
 
 /// `caret info [--json] [--encoding E] FILE…`: what `TextFile` finds in each file — encoding,
@@ -65,7 +66,7 @@ enum InfoCommand: Subcommand {
             let lines = document.lineCount, clusters = document.count, utf16 = document.count(in: .utf16)
             if json {
                 console.line(
-                    "{\"file\":\(CommandSupport.jsonString(path)),\"encoding\":\(CommandSupport.jsonString(format.encoding)),"
+                    "{\"file\":\(JSONText.quoted(path)),\"encoding\":\(JSONText.quoted(format.encoding)),"
                         + "\"bom\":\(format.hasByteOrderMark),\"lineEndings\":{\"lf\":\(endings.lf),\"crlf\":\(endings.crlf),"
                         + "\"cr\":\(endings.cr),\"other\":\(endings.other)},\"lines\":\(lines),\"clusters\":\(clusters),"
                         + "\"utf16\":\(utf16)}")

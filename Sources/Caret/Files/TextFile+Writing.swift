@@ -44,35 +44,64 @@ extension TextFile {
         var output: [UInt8] = mark
         output.reserveCapacity(TextFile.writeSize + (1 << 16))
         var next = 0  // the next entry of `restored`
+        // The start of `restored[next]`'s text when it ran over a chunk's end (a sequence that
+        // decoded to several characters, or seams an edit left inside a cluster), held back
+        // until the chunks after it tell whether the whole text is there; from byte `heldStart`.
+        var held: [UInt8] = []
+        var heldStart = 0
         var chunkStart = 0
+        // `bytes[from..<to]` (document bytes from `start`) encoded as text.
+        func encode(_ bytes: [UInt8], _ from: Int, _ to: Int, at start: Int) throws(TextError) {
+            guard to > from else { return }
+            let failure = bytes.withUnsafeBufferPointer { p in
+                pipeline.push(UnsafeBufferPointer(rebasing: p[from..<to]), into: &output)
+            }
+            if let failure { throw unrepresentable(failure, in: bytes, from: from, at: start, encoding: encoding) }
+        }
+        // The original bytes of `restored[next]` instead of its text.
+        func restore() {
+            _ = pipeline.flushLineEnding(into: &output)
+            output += restored[next].bytes
+            next += 1
+        }
         for chunk in document.utf8Chunks {
             var from = 0
-            while from < chunk.count {
-                // An entry already passed (its text ran over a chunk's end) is written as text.
-                while next < restored.count && restored[next].offset < chunkStart + from { next += 1 }
-                let raw = next < restored.count && restored[next].offset < chunkStart + chunk.count
-                let cut = raw ? restored[next].offset - chunkStart : chunk.count
-                if cut > from {
-                    let failure = chunk.withUnsafeBufferPointer { p in
-                        pipeline.push(UnsafeBufferPointer(rebasing: p[from..<cut]), into: &output)
-                    }
-                    if let failure {
-                        throw unrepresentable(failure, in: chunk, from: from, at: chunkStart, encoding: encoding)
-                    }
-                }
-                from = cut
-                if raw && !chunk[cut...].starts(with: restored[next].text) {
-                    next += 1  // not its text after all (cannot happen for an untouched entry): text as it is
+            if !held.isEmpty {
+                let rest = restored[next].text[held.count...]
+                if chunk.starts(with: rest) {
+                    restore()
+                    from = rest.count
+                    held.removeAll()
+                } else if chunk.count < rest.count && rest.starts(with: chunk) {
+                    held += chunk
+                    chunkStart += chunk.count
                     continue
-                }
-                if raw {
-                    // The original bytes instead of their text (U+FFFD or a character: one
-                    // scalar, never split between chunks; the rare sequence decoding to several
-                    // split by a chunk's end fails the test above and is written as text).
-                    _ = pipeline.flushLineEnding(into: &output)
-                    output += restored[next].bytes
-                    from += restored[next].text.count
+                } else {
+                    try encode(held, 0, held.count, at: heldStart)  // not its text after all
                     next += 1
+                    held.removeAll()
+                }
+            }
+            while from < chunk.count {
+                let raw = next < restored.count && restored[next].offset < chunkStart + chunk.count
+                let cut = raw ? max(restored[next].offset - chunkStart, from) : chunk.count
+                try encode(chunk, from, cut, at: chunkStart)
+                from = cut
+                if raw {
+                    let text = restored[next].text
+                    let here = chunk[cut...]
+                    if restored[next].offset != chunkStart + cut {
+                        next += 1  // inside the entry before (cannot happen: entries(in:) keeps them apart)
+                    } else if here.starts(with: text) {
+                        restore()
+                        from += text.count
+                    } else if here.count < text.count && text.starts(with: here) {
+                        held = Array(here)
+                        heldStart = chunkStart + cut
+                        from = chunk.count
+                    } else {
+                        next += 1  // not its text after all (cannot happen for an untouched entry): text as it is
+                    }
                 }
                 if output.count >= TextFile.writeSize {
                     try file.write(output)
@@ -81,6 +110,7 @@ extension TextFile {
             }
             chunkStart += chunk.count
         }
+        if !held.isEmpty { try encode(held, 0, held.count, at: heldStart) }  // the text ended early
         if let failure = pipeline.finish(into: &output) {
             throw unrepresentable(failure, in: [], from: 0, at: chunkStart, encoding: encoding)
         }

@@ -33,9 +33,9 @@ struct UndecodableBytes: Sendable {
     var encoding = ""
 
     /// The sequences whose text is untouched in `document`, with their offsets in it, in
-    /// order: those in a chunk the document still shares with the loaded one (edits copy the
-    /// chunks they change), those before the first change or after the last, and those between
-    /// in a line left as it was. O(n log n) in bytes at worst (shared chunks are compared by
+    /// order and no text overlapping another's: those in a chunk the document still shares
+    /// with the loaded one (edits copy the chunks they change), those before the first change
+    /// or after the last, and those between in a line left as it was. O(n log n) in bytes at worst (shared chunks are compared by
     /// identity, not byte by byte).
     func entries(in document: TextDocument) -> [Entry] {
         guard !entries.isEmpty else { return [] }
@@ -79,11 +79,17 @@ struct UndecodableBytes: Sendable {
                                       newEnd: newLength - suffix)
             }
         }
-        return placed.sorted { $0.value < $1.value }.map { i, offset in
+        // Where the text repeats (a run of U+FFFD), two entries can each find their text at the
+        // same place — one in a shared chunk, one in the common prefix: the first keeps it.
+        var result: [Entry] = []
+        result.reserveCapacity(placed.count)
+        for (i, offset) in placed.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+            if let last = result.last, offset < last.offset + last.text.count { continue }
             var moved = entries[i]
             moved.offset = offset
-            return moved
+            result.append(moved)
         }
+        return result
     }
 
     /// The largest changed region (both versions together, in bytes) whose lines are matched.

@@ -17,6 +17,30 @@ final class FilesLosslessLoadTests: XCTestCase {
         return i..<(i + n.count)
     }
 
+    /// A run of undecodable bytes with some deleted from its middle: the U+FFFD text repeats, so
+    /// an entry of a chunk the edit left shared and one of the common prefix can find their text
+    /// at the same place; the kept entries never overlap, and the save is the run made shorter.
+    func testEntriesOfARepeatedTextNeverOverlap() throws {
+        let path = "\(directory)/run.txt"
+        let run = (0..<16).map { UInt8(0xF0 + $0 % 8) | 0x08 }  // F8…FF: never valid UTF-8
+        FileTestSupport.write(run + [0x0A], to: path)
+        for deleted in [0..<3, 5..<8, 6..<7, 13..<16] {
+            var file = try TextFile(contentsOfFile: path, options: .init(encoding: "UTF-8", keepsUndecodableBytes: true))
+            XCTAssertEqual(file.undecodableSequenceCount, 16)
+            _ = try file.document.replace(deleted, in: .grapheme, withText: "")
+            let kept = file.undecodable.entries(in: file.document)
+            for (a, b) in zip(kept, kept.dropFirst()) {
+                XCTAssertLessThanOrEqual(a.offset + a.text.count, b.offset, "deleted \(deleted): \(kept.map(\.offset))")
+            }
+            let out = "\(directory)/out.txt"
+            try file.write(toFile: out)
+            let saved = FileTestSupport.read(out)
+            XCTAssertEqual(saved.count, 16 - deleted.count + 1, "deleted \(deleted)")
+            XCTAssertEqual(try TextFile(contentsOfFile: out, options: .init(encoding: "UTF-8", keepsUndecodableBytes: true))
+                .document.string, String(repeating: "\u{FFFD}", count: 16 - deleted.count) + "\n")
+        }
+    }
+
     func testBadBytesRoundTripAndSurviveEditsElsewhere() throws {
         let path = "\(directory)/bad.txt"
         let bytes = Array("héllo ".utf8) + [0xFF, 0xFE] + Array(" middle\n".utf8) + [0xC3] + Array("end\n".utf8)

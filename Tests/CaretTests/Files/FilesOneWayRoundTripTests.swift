@@ -85,4 +85,29 @@ final class FilesOneWayRoundTripTests: XCTestCase {
             }
         }
     }
+
+    /// Kept bytes whose text spans chunks (a sequence decoding to several characters; longer
+    /// than a chunk here, so that every build has a seam inside it, and the TinyShapes build has
+    /// several): the save writes the bytes back, not the text, and each entry after them too.
+    func testKeptBytesWhoseTextRunsOverChunkEndsAreWrittenBack() throws {
+        let directory = FileTestSupport.makeDirectory(inMemory: true)
+        defer { FileTestSupport.cleanUp(directory) }
+        let long = Array(String(repeating: "e\u{301}", count: ChunkLimits.maxBytes).utf8)
+        let short = Array("e\u{301}\u{302}".utf8)
+        for prefix in ["", "x", "xy", "xyz"] {
+            let text = Array(prefix.utf8) + long + Array("-".utf8) + short + Array("\n".utf8) + short
+            let document = TextDocument(String(decoding: text, as: UTF8.self))
+            var file = TextFile(document: document, format: TextFileFormat(encoding: "windows-1252"))
+            let first = prefix.utf8.count, second = first + long.count + 1, third = second + short.count + 1
+            file.undecodable = UndecodableBytes(
+                entries: [
+                    .init(offset: first, bytes: [0x81], text: long), .init(offset: second, bytes: [0x8D], text: short),
+                    .init(offset: third, bytes: [0x8F, 0x90], text: short),
+                ], loadedDocument: document, encoding: "windows-1252")
+            let path = "\(directory)/spans.txt"
+            try file.write(toFile: path)
+            XCTAssertEqual(FileTestSupport.read(path), Array(prefix.utf8) + [0x81, 0x2D, 0x8D, 0x0A, 0x8F, 0x90],
+                           "prefix \(prefix.debugDescription)")
+        }
+    }
 }

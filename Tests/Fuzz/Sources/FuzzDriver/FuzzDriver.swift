@@ -1,13 +1,18 @@
-// What every libFuzzer entry point (Sources/Fuzz*/) shares: running one input through a harness
-// check, and starting libFuzzer's driver. Each entry keeps only what must be its own: the
-// `LLVMFuzzerTestOneInput` and `<Target>_main` symbols. Not part of the harness, which
-// `swift test` also compiles, because libFuzzer's driver is linked only here.
+// What every libFuzzer entry point (Sources/Fuzz*/) shares: libFuzzer's test function, which runs
+// one input through the harness check its entry named, and starting libFuzzer's driver. Each
+// entry keeps only what must be its own: the `<Target>_main` symbol and its check. Not part of
+// the harness, which `swift test` also compiles, because libFuzzer's driver is linked only here.
 import CaretFuzzHarness
 
-/// Runs `check` on libFuzzer's input; a failure traps with its message, so libFuzzer keeps the
-/// input as crash-<sha1>. Returns 0, as `LLVMFuzzerTestOneInput` must.
-public func fuzzInput(_ data: UnsafePointer<UInt8>, _ count: Int,
-                      _ check: ([UInt8]) throws(FuzzFailure) -> Void) -> CInt {
+/// The check of the running fuzzer, set once by `runLibFuzzer` before libFuzzer's driver starts
+/// (one per process, read only afterwards).
+nonisolated(unsafe) private var harnessCheck: (([UInt8]) throws(FuzzFailure) -> Void)?
+
+/// libFuzzer's test function: runs the entry's check on the input; a failure traps with its
+/// message, so libFuzzer keeps the input as crash-<sha1>. Returns 0, as libFuzzer requires.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard let check = harnessCheck else { fatalError("runLibFuzzer was not called") }
     do {
         try check(Array(UnsafeBufferPointer(start: data, count: count)))
     } catch {
@@ -23,11 +28,12 @@ func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
                          _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
                          _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
 
-/// libFuzzer's driver over `callback`. SwiftPM links executables with
+/// libFuzzer's driver over `check`. SwiftPM links executables with
 /// `--defsym main=<Target>_main`, which -parse-as-library leaves undefined; each entry point
-/// defines that symbol and calls this (see shared/docs/TOOLCHAIN.md).
+/// defines that symbol and calls this with its harness check (see shared/docs/TOOLCHAIN.md).
 public func runLibFuzzer(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt {
+                         _ check: @escaping ([UInt8]) throws(FuzzFailure) -> Void) -> CInt {
+    harnessCheck = check
     var argc = argc, argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv, callback)
+    return LLVMFuzzerRunDriver(&argc, &argv, fuzzOne)
 }

@@ -3,12 +3,7 @@
 import CaretFuzzHarness
 import FuzzDriver
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-    fuzzInput(data, count) { data throws(FuzzFailure) in try RangeSetFuzz.run(data) }
-}
-
 @_cdecl("FuzzRangeSet_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    runLibFuzzer(argc, argv, fuzzOne)
+    runLibFuzzer(argc, argv) { data throws(FuzzFailure) in try RangeSetFuzz.run(data) }
 }
