@@ -118,7 +118,7 @@ extension BidiCache: TextEditFollower {
 
     /// Drops the paragraphs the edit touches and shifts the later ones (the document holds the
     /// only reference to this box: `own` made sure). O(capacity).
-    func apply(_ edit: TextEdit, in new: TextDocument) {
+    func apply(_ edit: ByteEdit, in new: TextDocument) {
         let range = edit.replacedUTF8Range, inserted = edit.insertedUTF8Range.count
         state.withLock {
             BidiCache.adjust(&$0.entries, replacing: range, inserted: inserted)

@@ -96,7 +96,7 @@ extension DirectionOverrides: TextEditFollower {
 
     /// Whether a paragraph starts at the end of the replaced text, and its direction then
     /// (kept in `upperParagraph` until `apply`).
-    mutating func prepare(for edit: TextEdit, in old: TextDocument) {
+    mutating func prepare(for edit: ByteEdit, in old: TextDocument) {
         let range = edit.replacedUTF8Range
         guard range.upperBound > range.lowerBound && old.isParagraphStart(range.upperBound) else {
             upperParagraph = (false, nil)
@@ -111,7 +111,7 @@ extension DirectionOverrides: TextEditFollower {
     /// direction (deleting whole lines keeps the direction of the line after them); and gives
     /// the paragraphs split off by inserted line breaks the direction of the paragraph they
     /// were typed into. O((1 + removed + new lines) log n).
-    mutating func apply(_ edit: TextEdit, in new: TextDocument) {
+    mutating func apply(_ edit: ByteEdit, in new: TextDocument) {
         let upperParagraph = self.upperParagraph
         self.upperParagraph = (false, nil)
         replace(edit.replacedUTF8Range, inserted: edit.insertedUTF8Range.count)

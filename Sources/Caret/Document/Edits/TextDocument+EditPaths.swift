@@ -3,16 +3,15 @@
 
 extension TextDocument {
     /// Replaces bytes `range` (scalar boundaries) with `new` (valid UTF-8); the structures
-    /// derived from the text (bidi cache, direction overrides) follow the edit's `TextEdit`
+    /// derived from the text (bidi cache, direction overrides) follow the replaced bytes
     /// (`following`, `TextEditFollower.swift`). Returns the range of the new text widened to
-    /// grapheme boundaries. `edit`, when given, is the change already described. The edit starts
+    /// grapheme boundaries. The edit starts
     /// from `hint` when it holds byte `range.lowerBound - 1` (where a unit range's upper end was
     /// found), else from the edit place when validation left one there (`Finger.editPlace`).
     @inline(__always)
-    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil,
-                              edit: TextEdit? = nil) -> Range<Int> {
+    mutating func replaceUTF8(_ range: Range<Int>, with new: UnsafeBufferPointer<UInt8>, hint: EditHint? = nil) -> Range<Int> {
         if range.isEmpty && new.isEmpty { return enclosingRange(utf8: range) }
-        let enclosing = following(range, inserted: new, edit: edit) { document in
+        let enclosing = following(range, inserted: new) { document in
             document.replaceStorage(range, with: new, hint: hint)
         }
         checkInvariantsAfterEdit()

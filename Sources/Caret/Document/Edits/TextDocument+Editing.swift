@@ -111,13 +111,24 @@ extension TextDocument {
         return applyEdit(bytes, text, hint: hint)
     }
 
-    /// Applies a validated byte-range replacement and describes it; the description is the
-    /// one the derived structures follow.
+    /// The `TextEdit` that replacing bytes `range` (scalar boundaries) with `inserted` makes of
+    /// the current text. O(log n) plus two chunk scans (near the finger, two short ones).
+    func describeEdit(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>) -> TextEdit {
+        let utf16Start = count(.utf16, beforeUTF8: range.lowerBound)
+        let utf16End = range.isEmpty ? utf16Start : count(.utf16, beforeUTF8: range.upperBound)
+        let counts = UTF8Scalars.countScalars(in: inserted)
+        return TextEdit(replacedUTF8Range: range,
+                        insertedUTF8Range: range.lowerBound..<(range.lowerBound + inserted.count),
+                        replacedUTF16Range: utf16Start..<utf16End,
+                        insertedUTF16Range: utf16Start..<(utf16Start + counts.scalars + counts.supplementary))
+    }
+
+    /// Applies a validated byte-range replacement and describes it.
     private mutating func applyEdit(_ bytes: Range<Int>, _ text: String, hint: EditHint? = nil) -> TextEdit {
         var string = text
         return string.withUTF8 { new -> TextEdit in
             let edit = describeEdit(bytes, inserted: new)
-            _ = replaceUTF8(bytes, with: new, hint: hint, edit: edit)
+            _ = replaceUTF8(bytes, with: new, hint: hint)
             return edit
         }
     }

@@ -85,7 +85,7 @@ extension TextDocument {
               let newSize = inPlaceSize(cursor, s, e, new),
               let plan = planASCII(cursor, cursor.chunkAddress, s, e, new, newSize)
         else { return nil }
-        following(s..<e, inserted: new, edit: nil) { document in
+        following(s..<e, inserted: new) { document in
             document.applyAtEditPlace(plan, bytes, of: cursor, from: point, with: new)
         }
         checkInvariantsAfterEdit()

@@ -10,6 +10,21 @@
 // writes it with the cursor the edit leaves (`finger.recordEdit`), which no `TextEdit` carries,
 // and a stale snapshot is recognised by its root and edit count, never mapped through an edit.
 
+/// What the followers are told of an edit: bytes only. Every follower works in byte offsets;
+/// a `TextEdit` would also need the edit's UTF-16 offsets, a tree descent and chunk scans per
+/// keystroke, so the one follower that wants them (the test recorder) works them out itself.
+struct ByteEdit: Sendable, Hashable {
+    /// Bytes of the old text replaced.
+    let replacedUTF8Range: Range<Int>
+    /// Bytes of the new text inserted in their place.
+    let insertedUTF8Range: Range<Int>
+
+    init(replacing range: Range<Int>, insertedCount: Int) {
+        replacedUTF8Range = range
+        insertedUTF8Range = range.lowerBound..<(range.lowerBound + insertedCount)
+    }
+}
+
 /// A structure derived from a document's text that follows every edit of it.
 protocol TextEditFollower {
     /// Makes the follower the edited document's own before its text changes (a box shared
@@ -19,14 +34,14 @@ protocol TextEditFollower {
     var followsNothing: Bool { get }
     /// Before the text changes: reads what it needs from the old document and keeps it until
     /// `apply`.
-    mutating func prepare(for edit: TextEdit, in old: TextDocument)
+    mutating func prepare(for edit: ByteEdit, in old: TextDocument)
     /// After the text changed: brings the structure in step with `new`.
-    mutating func apply(_ edit: TextEdit, in new: TextDocument)
+    mutating func apply(_ edit: ByteEdit, in new: TextDocument)
 }
 
 extension TextEditFollower {
     static func own(_ follower: inout Self) {}
-    mutating func prepare(for edit: TextEdit, in old: TextDocument) {}
+    mutating func prepare(for edit: ByteEdit, in old: TextDocument) {}
 }
 
 /// What is done to every follower, in `TextFollowers.forEach`'s order.
@@ -73,7 +88,7 @@ struct TextFollowers: Sendable {
     }
 
     fileprivate struct Prepare: TextEditFollowerVisitor {
-        let edit: TextEdit
+        let edit: ByteEdit
         let old: TextDocument
         @inline(__always)
         mutating func visit<F: TextEditFollower>(_ follower: inout F) {
@@ -82,7 +97,7 @@ struct TextFollowers: Sendable {
     }
 
     fileprivate struct Apply: TextEditFollowerVisitor {
-        let edit: TextEdit
+        let edit: ByteEdit
         let new: TextDocument
         /// Whether each follower, in order, was prepared (it followed something before the edit).
         var prepared: UInt64
@@ -112,11 +127,22 @@ struct TextFollowers: Sendable {
 struct EditRecorder: TextEditFollower, Sendable {
     var isRecording = false
     private(set) var edits: [TextEdit] = []
+    /// The UTF-16 offsets of the replaced bytes, read from the old text by `prepare`.
+    private var replacedUTF16: Range<Int> = 0..<0
 
     var followsNothing: Bool { !isRecording }
 
-    mutating func apply(_ edit: TextEdit, in new: TextDocument) {
-        edits.append(edit)
+    mutating func prepare(for edit: ByteEdit, in old: TextDocument) {
+        let range = edit.replacedUTF8Range
+        let start = old.count(.utf16, beforeUTF8: range.lowerBound)
+        replacedUTF16 = start..<(range.isEmpty ? start : old.count(.utf16, beforeUTF8: range.upperBound))
+    }
+
+    mutating func apply(_ edit: ByteEdit, in new: TextDocument) {
+        let start = replacedUTF16.lowerBound
+        edits.append(TextEdit(replacedUTF8Range: edit.replacedUTF8Range, insertedUTF8Range: edit.insertedUTF8Range,
+                              replacedUTF16Range: replacedUTF16,
+                              insertedUTF16Range: start..<new.count(.utf16, beforeUTF8: edit.insertedUTF8Range.upperBound)))
     }
 
     mutating func removeAll() { edits.removeAll() }
@@ -135,35 +161,21 @@ extension TextDocument {
         _modify { yield &followers.bidiCache }
     }
 
-    /// The `TextEdit` that replacing bytes `range` (scalar boundaries) with `inserted` makes of
-    /// the current text. O(log n) plus two chunk scans (near the finger, two short ones).
-    func describeEdit(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>) -> TextEdit {
-        let utf16Start = count(.utf16, beforeUTF8: range.lowerBound)
-        let utf16End = range.isEmpty ? utf16Start : count(.utf16, beforeUTF8: range.upperBound)
-        let counts = UTF8Scalars.countScalars(in: inserted)
-        return TextEdit(replacedUTF8Range: range,
-                        insertedUTF8Range: range.lowerBound..<(range.lowerBound + inserted.count),
-                        replacedUTF16Range: utf16Start..<utf16End,
-                        insertedUTF16Range: utf16Start..<(utf16Start + counts.scalars + counts.supplementary))
-    }
-
     /// THE mechanism every edit of the text goes through: applies `change` to the text and
     /// makes every follower follow it — each owned by this document, the ones that follow
     /// something prepared on the old text (one loop), the rope changed, those brought in step
-    /// with the new text (one loop). `edit` is the change's description when the caller already
-    /// has it; it is made here only when some follower follows. Returns what `change` returns.
+    /// with the new text (one loop), each told the replaced bytes (`ByteEdit`). Returns what
+    /// `change` returns.
     /// O(followers) when none follows anything.
     @inline(__always)
-    mutating func following<R>(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>, edit described: TextEdit?,
+    mutating func following<R>(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>,
                                _ change: (inout TextDocument) -> R) -> R {
         if followers.ownAndCheckIdle() { return change(&self) }
-        return followingSome(range, inserted: inserted, edit: described, change)
+        return followingSome(ByteEdit(replacing: range, insertedCount: inserted.count), change)
     }
 
     /// `following` when some follower follows something: the two loops.
-    private mutating func followingSome<R>(_ range: Range<Int>, inserted: UnsafeBufferPointer<UInt8>,
-                                           edit described: TextEdit?, _ change: (inout TextDocument) -> R) -> R {
-        let edit = described ?? describeEdit(range, inserted: inserted)
+    private mutating func followingSome<R>(_ edit: ByteEdit, _ change: (inout TextDocument) -> R) -> R {
         var which = TextFollowers.Following()
         followers.forEach(&which)
         // The followers are taken out while they read the old and the new document (so that
