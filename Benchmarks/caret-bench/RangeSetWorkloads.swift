@@ -128,7 +128,7 @@ extension Bench {
     /// `range(of:)` of 100,000 random ids of the 100,000.
     mutating func rangeLookups(_ set: TextRangeSet<UInt8>) {
         let ids = set.all.map(\.id)
-        var rng = SeededRandom(seed: 29)
+        var rng = SplitMix64(seed: 29)
         let picks = (0..<100_000).map { _ in ids[Int.random(in: 0..<ids.count, using: &rng)] }
         var samples: [Double] = []
         var found = 0
@@ -147,7 +147,7 @@ extension Bench {
     /// `ranges(overlapping:)` of 10,000 random 4 KB windows.
     mutating func rangeScreenfuls(_ doc: TextDocument, _ set: TextRangeSet<UInt8>) {
         let length = doc.count(in: .utf8)
-        var rng = SeededRandom(seed: 29)
+        var rng = SplitMix64(seed: 29)
         let windows = (0..<10_000).map { _ -> TextRange in
             let a = Int.random(in: 0...max(0, length - 4096), using: &rng)
             return TextRange(_utf8: a, min(length, a + 4096))
@@ -176,7 +176,7 @@ extension Bench {
             let length = doc.count(in: .utf8)
             var order = Array(0..<Self.heldRanges)
             if shuffled {
-                var rng = SeededRandom(seed: 23)
+                var rng = SplitMix64(seed: 23)
                 order.shuffle(using: &rng)
             }
             for k in order {
@@ -232,18 +232,5 @@ extension Bench {
         check(finalSet._invariantViolation() == nil, "ranges.automerge-paper-10k: invariants")
         record(Workload(name: "ranges.automerge-paper-10k", unit: "ms", samples: with, baseline: median(without),
                         note: String(format: "the second half of automerge-paper (%d patches) with 10,000 ranges (spread over the %d-byte text at its middle) following every patch; baseline: the same replay without them, same run; %d ranges left", rest.count, start.count(in: .utf8), finalSet.count)))
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for shuffles that must repeat.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -51,24 +51,18 @@ struct MissingData: Error, CustomStringConvertible {
     var description: String { "\(path): \(reason) (see Corpus/unicode/README.md)" }
 }
 
-/// A small fast deterministic generator (SplitMix64), seeded from `SEED` when set.
+/// The corpus's deterministic generator (`SplitMix64`), seeded from `SEED` when set.
 struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+    private var base: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { base = SplitMix64(seed: seed) }
 
     static func fromEnvironment(default fallback: UInt64) -> (SeededGenerator, UInt64) {
         let seed = ProcessInfo.processInfo.environment["SEED"].flatMap { UInt64($0) } ?? fallback
         return (SeededGenerator(seed: seed), seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 }
 
 /// The reference model: the flat text as a `String`, and ICU's grapheme boundaries over it.
