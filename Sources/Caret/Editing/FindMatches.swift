@@ -111,10 +111,7 @@ final class FindMatches: RangeSetFollowing {
             changed = []
             changedTooMuch = false
             cached = nil
-            if currentStart != nil {
-                let all = ranges
-                currentStart = all.isEmpty ? nil : all[Self.firstIndex(in: all, startingAtOrAfter: currentStart!) ?? 0].lowerBound
-            }
+            if let c = currentStart { currentStart = firstOrWrapping(startingAtOrAfter: c)?.lowerBound }
         }
         guard let searcher = try? TextSearcher(query, in: document) else {
             set = TextRangeSet()
@@ -190,10 +187,27 @@ final class FindMatches: RangeSetFollowing {
         return lo < ranges.count ? lo : nil
     }
 
-    /// The index of the current match in `ranges`, if one is current. O(log k).
+    /// The index of the current match in `ranges`, if one is current. O(k) for the first read
+    /// after a change, O(log k) after.
     var currentIndex: Int? {
         guard let c = currentStart else { return nil }
         let all = ranges
         return Self.firstIndex(in: all, startingAtOrAfter: c).flatMap { all[$0].lowerBound == c ? $0 : nil }
+    }
+
+    /// The current match, if one is current. O(log k).
+    var currentRange: Range<Int>? {
+        guard let c = currentStart, let r = set.firstUTF8Range(startingAtOrAfter: c), r.lowerBound == c else { return nil }
+        return r
+    }
+
+    /// The first match starting at or after byte `x`, else the first match. O(log k).
+    func firstOrWrapping(startingAtOrAfter x: Int) -> Range<Int>? {
+        set.firstUTF8Range(startingAtOrAfter: x) ?? set.firstUTF8Range(startingAtOrAfter: 0)
+    }
+
+    /// The last match starting before byte `x`, else the last match. O(log k).
+    func lastOrWrapping(startingBefore x: Int) -> Range<Int>? {
+        set.lastUTF8Range(startingBefore: x) ?? set.lastUTF8Range(startingBefore: .max)
     }
 }

@@ -64,12 +64,12 @@ extension TextInput {
     /// - Complexity: O(log k), plus the update `foundRanges` describes once after changes.
     public var currentFoundRange: TextRange? {
         refreshFind()
-        guard let matches = findSession?.matches, let i = matches.currentIndex else { return nil }
-        return Self.textRange(matches.ranges[i])
+        return findSession?.matches.currentRange.map(Self.textRange)
     }
 
     /// The index of `currentFoundRange` in `foundRanges`.
-    /// - Complexity: O(log k), plus the update `foundRanges` describes once after changes.
+    /// - Complexity: O(k) for the first read after a change, O(log k) after, plus the update
+    ///   `foundRanges` describes once after changes.
     public var currentFoundIndex: Int? {
         refreshFind()
         return findSession?.matches.currentIndex
@@ -96,8 +96,7 @@ extension TextInput {
     @discardableResult
     public func replaceCurrentFound(with template: String) throws(TextError) -> Bool {
         refreshFind()
-        guard let session = findSession, let i = session.matches.currentIndex else { return false }
-        let range = session.matches.ranges[i]
+        guard let session = findSession, let range = session.matches.currentRange else { return false }
         let searcher = try TextSearcher(session.query, in: document)
         let parsed = try ReplacementTemplate(template, regex: searcher.regex)
         guard let hit = searcher.first(from: range.lowerBound, limit: range.upperBound), hit.range == range else { return false }
@@ -105,9 +104,7 @@ extension TextInput {
         guard replace(Self.textRange(range), withText: text) else { return false }
         refreshFind()
         if let matches = findSession?.matches {
-            let all = matches.ranges
-            let after = range.lowerBound + text.utf8.count
-            matches.currentStart = all.isEmpty ? nil : all[FindMatches.firstIndex(in: all, startingAtOrAfter: after) ?? 0].lowerBound
+            matches.currentStart = matches.firstOrWrapping(startingAtOrAfter: range.lowerBound + text.utf8.count)?.lowerBound
         }
         return true
     }
@@ -154,21 +151,17 @@ extension TextInput {
         refreshFind()
         guard let session = findSession else { return nil }
         let matches = session.matches
-        let all = matches.ranges
-        guard !all.isEmpty else { return nil }
-        let n = all.count
-        let next: Int
-        if let i = matches.currentIndex {
-            next = ((i + delta) % n + n) % n
-        } else if delta > 0 {
-            next = FindMatches.firstIndex(in: all, startingAtOrAfter: session.origin) ?? 0
+        let next: Range<Int>?
+        if let current = matches.currentRange {
+            next = delta > 0 ? matches.firstOrWrapping(startingAtOrAfter: current.lowerBound + 1)
+                             : matches.lastOrWrapping(startingBefore: current.lowerBound)
         } else {
-            // The last match starting before the origin, else the last one.
-            let before = (FindMatches.firstIndex(in: all, startingAtOrAfter: session.origin) ?? n) - 1
-            next = before < 0 ? n - 1 : before
+            next = delta > 0 ? matches.firstOrWrapping(startingAtOrAfter: session.origin)
+                             : matches.lastOrWrapping(startingBefore: session.origin)
         }
-        matches.currentStart = all[next].lowerBound
-        let range = Self.textRange(all[next])
+        guard let next else { return nil }
+        matches.currentStart = next.lowerBound
+        let range = Self.textRange(next)
         selectedTextRange = range
         return range
     }

@@ -145,6 +145,51 @@ final class IncrementalFindTests: XCTestCase {
         }
     }
 
+    /// Long texts with thousands of matches over many leaves, lines long enough that one
+    /// window holds hundreds of them (the set rebuilt at once), and edits over half the text
+    /// (searched in full): next and previous step through exactly the fresh search's matches.
+    func testLongTextsWithManyMatches() throws {
+        var (random, seed) = SeededGenerator.fromEnvironment(default: 0x10F)
+        let alphabet = ["a", "aa", " ", "ab", "🇫", "é", "\u{301}", "a\n", "\r\n", "日本"]
+        for run in 0..<12 {
+            let lines = run % 2 == 0 ? 0.002 : 0.3
+            let text = (0..<3_000).map { _ in
+                Double.random(in: 0..<1, using: &random) < lines ? "\n" : alphabet.randomElement(using: &random)!
+            }.joined()
+            let input = TextInput(text, traits: .plain)
+            input.beginEditing()
+            let query = [TextSearchQuery("a"), TextSearchQuery("aa"), TextSearchQuery("A", ignoresCase: true, ignoresDiacritics: true),
+                         TextSearchQuery("a", wordMatch: .whole)][run % 4]
+            try input.find(query)
+            var trail: [String] = []
+            for step in 0..<25 {
+                if step % 8 == 7 && input.document.count(in: .grapheme) > 8 {
+                    // Over half the text at once.
+                    let end = input.document.position(at: input.document.count(in: .grapheme) * 3 / 4)!
+                    input.selectedTextRange = input.document.textRange(from: input.document.position(at: 1)!, to: end)
+                    input.paste("aa a")
+                    trail.append("paste over most")
+                } else {
+                    trail.append(edit(input, &random))
+                }
+                let expected = try input.document.matches(of: query).map(\.utf8Range)
+                XCTAssertEqual(input.foundRanges.map(\.utf8Range), expected, "seed \(seed) run \(run) step \(step) \(trail.suffix(4))")
+                guard !expected.isEmpty else { continue }
+                for _ in 0..<3 {
+                    let index = input.currentFoundIndex
+                    let forward = Bool.random(using: &random)
+                    let moved = forward ? input.findNext() : input.findPrevious()
+                    if let index {
+                        let want = expected[((index + (forward ? 1 : -1)) % expected.count + expected.count) % expected.count]
+                        XCTAssertEqual(moved?.utf8Range, want, "seed \(seed) run \(run) step \(step)")
+                    } else {
+                        XCTAssertTrue(moved.map { expected.contains($0.utf8Range) } ?? false, "seed \(seed) run \(run) step \(step)")
+                    }
+                }
+            }
+        }
+    }
+
     func testCurrentMatchStaysTheFirstAtOrAfterWhereItWas() throws {
         let input = TextInput("cat cat cat\ncat", traits: .plain)
         input.beginEditing()
