@@ -10,7 +10,9 @@ extension Bench {
     /// `search.literal.ascii`, `search.literal.multilingual` (GB/s; baseline ripgrep `-F` on
     /// the same file), `search.ignore-case` (MB/s; baseline `rg -i -F`),
     /// `search.ignore-diacritics`, `search.ignore-normalization` (MB/s), `search.regex` (ms;
-    /// baseline ICU on the flat UTF-16 text), `search.replace-all` (ms; one change set).
+    /// baseline ICU on the flat UTF-16 text), `search.replace-all` (ms; one change set),
+    /// `search.incremental-keystroke` and `search.incremental-find-next` (µs a keystroke with a
+    /// find session; baseline the whole search again).
     mutating func searchWorkloads(_ doc: TextDocument, generated: [UInt8]) {
         let ascii = DocumentGenerator.generateASCII(byteCount: generated.count, seed: Bench.seed)
         let asciiDoc = (try? TextDocument(validatingUTF8: ascii)) ?? TextDocument()
@@ -39,6 +41,7 @@ extension Bench {
                     path: generatedPath, bytes: generated.count)
         regex(doc, generated: generated)
         replaceAll(doc)
+        incremental(doc)
     }
 
     /// `length` clusters of `doc` starting at `fraction` of it, on a cluster boundary.
@@ -132,5 +135,60 @@ extension Bench {
         check(changes?.replacements.count == best.1 && undone == doc, "\(name): not one change set undoing to the text")
         record(Workload(name: name, unit: "ms", samples: times.map { $0 * 1e3 },
                         note: "\(best.1) matches of \(best.0.debugDescription) replaced as one ChangeSet (search + build + apply)"))
+    }
+
+    /// A find session over the generated document with about 10,000 matches: one keystroke of
+    /// English prose in the middle of it, then a read of the matches (`foundRanges`, all of
+    /// them) or of the first match after the caret (`findNext`), a timed loop divided by its
+    /// keystrokes. Baseline: the same keystroke, then every match found again in the whole text
+    /// (what the session did before its matches followed edits).
+    private mutating func incremental(_ doc: TextDocument) {
+        let names = ["search.incremental-keystroke", "search.incremental-find-next"]
+        guard names.contains(where: selected) else { return }
+        // The candidate word whose count is nearest 10,000.
+        var best = ("", 0)
+        for word in ["the", "and", "ing", "tion", "de", "in", "は", "的", "er", "que"] {
+            let n = (try? doc.matches(of: TextSearchQuery(word)).reduce(0) { c, _ in c + 1 }) ?? 0
+            if abs(n - 10_000) < abs(best.1 - 10_000) { best = (word, n) }
+        }
+        let query = TextSearchQuery(best.0)
+        let sentence = Array("The quick brown fox jumps over the lazy dog, then types on.\n").map(String.init)
+        let n = quick ? 500 : 2_000, fullN = quick ? 10 : 5
+        for name in names where selected(name) {
+            let readsAll = name.hasSuffix("keystroke")
+            var samples: [Double] = [], fullSamples: [Double] = []
+            var ok = true
+            for _ in 0..<reps {
+                let input = TextInput(document: doc, traits: .plain)
+                input.beginEditing()
+                _ = try? input.find(query)
+                Self.placeCaret(input, at: 0.5)
+                var seen = 0
+                samples.append(seconds {
+                    for k in 0..<n {
+                        input.insertText(sentence[k % sentence.count])
+                        if readsAll { seen &+= input.foundRanges.count } else { seen &+= input.findNext() == nil ? 0 : 1 }
+                        if !readsAll { Self.placeCaret(input, at: 0.5) }
+                    }
+                } * 1e6 / Double(n))
+                blackHole(seen)
+                let expected = (try? input.document.matches(of: query).map(\.range)) ?? []
+                ok = ok && input.foundRanges == expected
+                // The baseline: the keystroke, then the whole search again.
+                var found: [TextRange] = []
+                fullSamples.append(seconds {
+                    for k in 0..<fullN {
+                        input.insertText(sentence[k % sentence.count])
+                        found = (try? input.document.matches(of: query).map(\.range)) ?? []
+                    }
+                } * 1e6 / Double(fullN))
+                blackHole(found)
+            }
+            check(ok, "\(name): the session's matches differ from a fresh search")
+            record(Workload(name: name, unit: "µs", samples: samples, baseline: median(fullSamples),
+                            note: "\(best.1) matches of \(best.0.debugDescription); insertText of one character in the middle + "
+                                + (readsAll ? "foundRanges (all matches)" : "findNext (the next match; the caret put back)")
+                                + ", \(n) keystrokes, one timed loop; baseline: the keystroke + the whole search again"))
+        }
     }
 }

@@ -5,14 +5,11 @@
 // the first match to the last with its new text, so the delegate is asked once and one undo
 // takes it all back.
 
-/// What `TextInput.find(_:)` found, and for which text.
+/// What `TextInput.find(_:)` started: the query and its matches, which follow the text.
 struct FindSession {
     var query: TextSearchQuery
-    /// The text the ranges were found in: when the input's document is no longer it, the
-    /// ranges are found again.
-    var text: TextDocument
-    var ranges: [Range<Int>]
-    var current: Int?
+    /// The matches, registered among the input's range sets (FindMatches.swift).
+    let matches: FindMatches
     /// Where the session started (the selection's start): the first `findNext` goes to the
     /// first match at or after it, the first `findPrevious` to the last match before it.
     var origin: Int
@@ -26,56 +23,67 @@ extension TextInput {
     /// - Complexity: O(n) for the search, O(k) memory for k matches.
     @discardableResult
     public func find(_ query: TextSearchQuery) throws(TextError) -> [TextRange] {
-        let ranges = try Self.allMatches(of: query, in: document)
+        let matches = try FindMatches(number: rangeSets.nextNumber, query: query, in: document)
+        endFind()
+        // Registered as a range set is: every change of the text moves it (InputFollowers.swift).
+        rangeSets.nextNumber += 1
+        rangeSets.boxes.append((matches.number, matches))
         let from = selectedTextRange.map { min($0.start.utf8Offset, $0.end.utf8Offset) } ?? 0
-        findSession = FindSession(query: query, text: document, ranges: ranges, current: nil, origin: from)
+        findSession = FindSession(query: query, matches: matches, origin: from)
         return foundRanges
     }
 
     /// Ends the find session.
-    /// - Complexity: O(1).
-    public func endFind() { findSession = nil }
+    /// - Complexity: O(number of range sets held).
+    public func endFind() {
+        guard let session = findSession else { return }
+        rangeSets.boxes.removeAll { $0.number == session.matches.number }
+        findSession = nil
+    }
 
     /// The query of the find session, if any.
     public var findQuery: TextSearchQuery? { findSession?.query }
 
-    /// Every match of the find session in the current text, in order (found again after the
-    /// text changed). Empty without a session.
+    /// Every match of the find session in the current text, in order: exactly what
+    /// `document.matches(of: findQuery)` finds now. Empty without a session.
     ///
-    /// The matches are not mapped through a change: the first read after each change searches
-    /// the whole text again, so a UI that reads them after every key press pays a whole search
-    /// per key press (see docs/API.md, "Search and replace"). Whether a match still holds can
-    /// depend on text far from the change — a regular expression's lookahead, dictionary word
-    /// boundaries for `wordMatch`, a run of regional indicators — so a search of the changed
-    /// stretch alone would not be exact.
-    /// - Complexity: O(k), plus O(n) once after each change of the text.
+    /// The matches are held in a `TextRangeSet` that follows every change of the text; the
+    /// first read after changes searches again only the whole hard lines that hold the changed
+    /// stretches, for a literal query without a line terminator (no match, grapheme cluster or
+    /// word crosses a line terminator, so a line's matches depend on its text alone). A regular
+    /// expression, or a pattern holding a line terminator, is searched again in full (see
+    /// docs/API.md, "Found ranges in `TextInput`").
+    /// - Complexity: O(k) for k matches, plus, once after changes, O(length of the changed
+    ///   lines + log k) for a literal query, O(n) otherwise.
     public var foundRanges: [TextRange] {
         refreshFind()
-        return findSession?.ranges.map(Self.textRange) ?? []
+        return findSession?.matches.ranges.map(Self.textRange) ?? []
     }
 
     /// The current match of the find session, if any.
+    /// - Complexity: O(log k), plus the update `foundRanges` describes once after changes.
     public var currentFoundRange: TextRange? {
         refreshFind()
-        guard let session = findSession, let i = session.current, i < session.ranges.count else { return nil }
-        return Self.textRange(session.ranges[i])
+        return findSession?.matches.currentRange.map(Self.textRange)
     }
 
     /// The index of `currentFoundRange` in `foundRanges`.
+    /// - Complexity: O(k) for the first read after a change, O(log k) after, plus the update
+    ///   `foundRanges` describes once after changes.
     public var currentFoundIndex: Int? {
         refreshFind()
-        return findSession?.current
+        return findSession?.matches.currentIndex
     }
 
     /// Makes the next match current (wrapping from the last to the first), selects it and
     /// returns it; nil without a session or matches.
-    /// - Complexity: O(1) (O(n) once after a change of the text).
+    /// - Complexity: O(log k) (plus the update `foundRanges` describes once after changes).
     @discardableResult
     public func findNext() -> TextRange? { step(by: 1) }
 
     /// Makes the previous match current (wrapping from the first to the last), selects it and
     /// returns it; nil without a session or matches.
-    /// - Complexity: O(1) (O(n) once after a change of the text).
+    /// - Complexity: O(log k) (plus the update `foundRanges` describes once after changes).
     @discardableResult
     public func findPrevious() -> TextRange? { step(by: -1) }
 
@@ -83,22 +91,20 @@ extension TextInput {
     /// as a user edit (offered to the traits' rules and the delegate; one undo step), and
     /// makes the next match current. False when there is no current match or the edit is refused.
     /// - Throws: `.invalidTemplate` for a bad template (nothing is changed).
-    /// - Complexity: O(n): the edit, then the matches found again.
+    /// - Complexity: O(log n + the template's expansion), plus the update `foundRanges`
+    ///   describes after the edit.
     @discardableResult
     public func replaceCurrentFound(with template: String) throws(TextError) -> Bool {
         refreshFind()
-        guard let session = findSession, let i = session.current, i < session.ranges.count else { return false }
-        let range = session.ranges[i]
+        guard let session = findSession, let range = session.matches.currentRange else { return false }
         let searcher = try TextSearcher(session.query, in: document)
         let parsed = try ReplacementTemplate(template, regex: searcher.regex)
         guard let hit = searcher.first(from: range.lowerBound, limit: range.upperBound), hit.range == range else { return false }
         let text = parsed.expand(hit, in: document)
         guard replace(Self.textRange(range), withText: text) else { return false }
         refreshFind()
-        if var s = findSession {
-            let after = range.lowerBound + text.utf8.count
-            s.current = s.ranges.isEmpty ? nil : (s.ranges.firstIndex { $0.lowerBound >= after } ?? 0)
-            findSession = s
+        if let matches = findSession?.matches {
+            matches.currentStart = matches.firstOrWrapping(startingAtOrAfter: range.lowerBound + text.utf8.count)?.lowerBound
         }
         return true
     }
@@ -134,38 +140,28 @@ extension TextInput {
         TextRange(start: TextPosition(utf8Offset: r.lowerBound), end: TextPosition(utf8Offset: r.upperBound))
     }
 
-    private static func allMatches(of query: TextSearchQuery, in document: TextDocument) throws(TextError) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        for match in try document.matches(of: query) { result.append(match.utf8Range) }
-        return result
-    }
-
-    /// Finds the matches again when the text changed since they were found; the current match
-    /// becomes the first at or after where it was.
+    /// Brings the session's matches up to date when the text changed since they were found
+    /// (FindMatches.swift); the current match becomes the first at or after where it was.
     private func refreshFind() {
-        guard var session = findSession, session.text.rope.root !== document.rope.root else { return }
-        let was = session.current.flatMap { $0 < session.ranges.count ? session.ranges[$0].lowerBound : nil }
-        session.ranges = (try? Self.allMatches(of: session.query, in: document)) ?? []
-        session.text = document
-        if let was {
-            session.current = session.ranges.isEmpty ? nil : (session.ranges.firstIndex { $0.lowerBound >= was } ?? 0)
-        }
-        findSession = session
+        guard let session = findSession, session.matches.needsUpdate(document) else { return }
+        session.matches.update(session.query, in: document)
     }
 
     private func step(by delta: Int) -> TextRange? {
         refreshFind()
-        guard var session = findSession, !session.ranges.isEmpty else { return nil }
-        let n = session.ranges.count
-        if let i = session.current {
-            session.current = ((i + delta) % n + n) % n
-        } else if delta > 0 {
-            session.current = session.ranges.firstIndex { $0.lowerBound >= session.origin } ?? 0
+        guard let session = findSession else { return nil }
+        let matches = session.matches
+        let next: Range<Int>?
+        if let current = matches.currentRange {
+            next = delta > 0 ? matches.firstOrWrapping(startingAtOrAfter: current.lowerBound + 1)
+                             : matches.lastOrWrapping(startingBefore: current.lowerBound)
         } else {
-            session.current = session.ranges.lastIndex { $0.lowerBound < session.origin } ?? n - 1
+            next = delta > 0 ? matches.firstOrWrapping(startingAtOrAfter: session.origin)
+                             : matches.lastOrWrapping(startingBefore: session.origin)
         }
-        findSession = session
-        let range = Self.textRange(session.ranges[session.current!])
+        guard let next else { return nil }
+        matches.currentStart = next.lowerBound
+        let range = Self.textRange(next)
         selectedTextRange = range
         return range
     }

@@ -19,7 +19,9 @@ import Foundation
 /// Checks per query: every forward match equals the reference (or both reject the pattern);
 /// `firstMatch(from:)` at a random position is the first reference match starting there or
 /// after; backward matches are the forward ones in reverse for a case-sensitive literal that
-/// cannot overlap itself; a literal replace-all equals the flat replacement of the matches.
+/// cannot overlap itself; a literal replace-all equals the flat replacement of the matches; a
+/// find session on a `TextInput` holding the text before the edits, edited the same way
+/// through it, finds the reference's matches (its matches followed the edits).
 public enum SearchFuzz {
     static let alphabet = troubleAlphabet + ["ß", "S", "s", "SS", "I", "ı", "İ", "i", "é", "E", "ﬁ", "ǅ", "Σ", "ς", "σ"]
     static let operators = ["", ".", "\\X", "+", "?", "|a", "(?:b)*", "\\b", "^", "$", "(.)\\1", "(?i)s"]
@@ -28,7 +30,9 @@ public enum SearchFuzz {
     public static func run(_ data: [UInt8]) throws(FuzzFailure) {
         var input = FuzzBytes(data)
         let pieces = Int(input.byte()) % 40
-        var document = TextDocument((0..<pieces).map { _ in alphabet[Int(input.byte()) % alphabet.count] }.joined())
+        let original = (0..<pieces).map { _ in alphabet[Int(input.byte()) % alphabet.count] }.joined()
+        var document = TextDocument(original)
+        var edits: [(start: Int, length: Int, text: String)] = []
         for _ in 0..<Int(input.byte()) % 4 {
             let count = document.count
             let start = count == 0 ? 0 : Int(input.byte()) % (count + 1)
@@ -37,6 +41,7 @@ public enum SearchFuzz {
             guard let from = document.position(at: start), let to = document.position(at: start + length),
                   let range = document.textRange(from: from, to: to) else { continue }
             _ = try? document.replace(range, withText: text)
+            edits.append((start, length, text))
         }
         let text = document.string
         let reference = SearchReference(text)
@@ -52,6 +57,30 @@ public enum SearchFuzz {
                                         ignoresNormalization: !regex && flags & 8 != 0, wordMatch: word,
                                         locale: flags & 64 != 0 ? "tr" : nil)
             try check(query, document, reference, position: Int(input.byte()))
+            try checkSession(query, original, edits, reference)
+        }
+    }
+
+    /// A find session started on `original` follows `edits` (grapheme ranges, replayed as user
+    /// edits) and then holds the reference's matches of the edited text.
+    static func checkSession(_ query: TextSearchQuery, _ original: String, _ edits: [(start: Int, length: Int, text: String)],
+                             _ reference: SearchReference) throws(FuzzFailure) {
+        guard let expected = try? reference.matches(query) else { return }
+        let input = TextInput(original, traits: .plain)
+        input.beginEditing()
+        guard (try? input.find(query)) != nil else { throw FuzzFailure(message: "find rejects \(query)") }
+        for edit in edits {
+            let d = input.document
+            guard let from = d.position(at: edit.start), let to = d.position(at: edit.start + edit.length),
+                  let range = d.textRange(from: from, to: to) else { continue }
+            _ = input.replace(range, withText: edit.text)
+        }
+        // The same text as the document's edits gave (user edits of `.plain` traits change nothing else).
+        guard input.text == reference.text else { return }
+        let d = input.document
+        let found = input.foundRanges.map { (d.offset(of: $0.start, unit: .utf8) ?? -1)..<(d.offset(of: $0.end, unit: .utf8) ?? -1) }
+        guard found == expected else {
+            throw FuzzFailure(message: "find session \(found), ICU \(expected) after \(edits): \(query) in \(original.debugDescription)")
         }
     }
 
