@@ -1,21 +1,41 @@
 // One replacement moving the ranges of a `TextRangeSet` (CHANGES.md, "TextRangeSet"). Only the
-// ranges that touch the replaced stretch are visited: those that start before it and reach it
+// entries that touch the replaced stretch are visited: those that start before it and reach it
 // (their ends move; found by the tree's furthest ends), and those that start inside it or at
-// its edges (taken out, mapped, put back where they now start, so the leaves stay sorted).
-// Every later range moves with the one span that changes before it.
+// its edges (taken out, mapped, those made identical merged into groups, and put back as one
+// block where they now start — at the stretch's start or the end of its inserted text — so the
+// leaves stay sorted). Every later range moves with the one span that changes before it.
 
 extension RangeSetStorage {
-    /// A new range's `sequence`. When the counter runs out (after 2³² additions) the ranges are
-    /// renumbered in the order they were added, O(n log n) once.
+    /// A new range's `sequence`. When the counter runs out (after 2³² additions) the ranges
+    /// and groups are renumbered keeping their order, O(n log n) once.
     mutating func takeSequence() -> UInt32 {
         if nextSequence == .max {
-            var order: [(sequence: UInt32, leaf: Int, index: Int)] = []
-            for (i, leaf) in leaves.enumerated() {
-                for (k, e) in leaf.entries.enumerated() { order.append((e.sequence, i, k)) }
+            var used: [UInt32] = []
+            for leaf in leaves {
+                for e in leaf.entries { used.append(e.sequence) }
             }
-            order.sort { $0.sequence < $1.sequence }
-            for (n, o) in order.enumerated() { uniqueLeaf(o.leaf).entries[o.index].sequence = UInt32(n) }
-            nextSequence = UInt32(order.count)
+            for g in groups {
+                for m in g.members { used.append(m.sequence) }
+            }
+            used.sort()
+            var distinct: [UInt32] = []
+            for x in used where distinct.last != x { distinct.append(x) }
+            func rank(_ x: UInt32) -> UInt32 {
+                var lo = 0, hi = distinct.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if distinct[mid] < x { lo = mid + 1 } else { hi = mid }
+                }
+                return UInt32(lo)
+            }
+            for i in leaves.indices {
+                let leaf = uniqueLeaf(i)
+                for k in leaf.entries.indices { leaf.entries[k].sequence = rank(leaf.entries[k].sequence) }
+            }
+            for g in groups.indices {
+                groups[g].members = groups[g].members.map { RangeSetMember(slot: $0.slot, sequence: rank($0.sequence)) }
+            }
+            nextSequence = UInt32(distinct.count)
         }
         defer { nextSequence += 1 }
         return nextSequence
@@ -31,19 +51,7 @@ extension RangeSetStorage {
         let change = ReplacedStretch(start: s, end: e, inserted: insertedCount)
 
         // The ranges starting before the stretch and reaching it: only their ends move.
-        var reaching: [(leaf: Int, base: Int)] = []
-        forEachLeaf(node: 1, base: 0, maxStart: s - 1, minEnd: s) { reaching.append(($0, $1)) }
-        for (i, base) in reaching {
-            let leaf = uniqueLeaf(i)
-            for k in leaf.entries.indices {
-                let a = base + leaf.entries[k].start
-                if a >= s { break }
-                let b = a + leaf.entries[k].length
-                if b < s { continue }
-                leaf.entries[k].length = change.map(b, leaf.entries[k].endBias) - a
-            }
-            refresh(i)
-        }
+        mapEnds(node: 1, base: 0, change)
 
         // The ranges starting inside the stretch or at its edges: taken out (absolute starts).
         var taken: [RangeSetEntry] = []
@@ -70,14 +78,11 @@ extension RangeSetStorage {
         // shifted after it.
         let shifted = rebase(change)
         touched = touched.isEmpty ? shifted : min(touched.lowerBound, shifted.lowerBound)..<max(touched.upperBound, shifted.upperBound)
-        let emptied = touched.filter { leaves[$0].entries.isEmpty }
-        if !emptied.isEmpty && leaves.count > 1 {
-            removeLeaves(emptied)
-        } else {
-            for j in touched { refresh(j) }
-        }
+        for j in touched { refresh(j) }
+        guard !taken.isEmpty else { return }
 
-        // The ranges taken out, mapped and put back in the order of their new starts.
+        // The entries taken out, mapped, merged when alike, and put back as one block where the
+        // first one now starts, in the order of their new starts.
         var back: [RangeSetEntry] = []
         back.reserveCapacity(taken.count)
         for var x in taken {
@@ -92,19 +97,71 @@ extension RangeSetStorage {
                 if newEnd < newStart { newStart = newEnd }  // an empty `.neverGrows` range at an insertion
             }
             if empties && x.removeWhenEmptied {
-                removed(x.slot, slots[Int(x.slot)].generation)
-                freeSlot(x.slot)
-                count -= 1
+                drop(x, removed: removed)
                 continue
             }
             x.start = newStart
             x.length = newEnd - newStart
             back.append(x)
         }
-        count -= back.count
-        // Stable by the old order (itself start, then addition order), as the leaves keep ties.
-        let order = back.indices.sorted { (back[$0].start, back[$0].sequence) < (back[$1].start, back[$1].sequence) }
-        for k in order { insert(back[k]) }
+        if back.count > 1 { coalesce(&back) }
+        var block: Int?
+        if let first = back.first {
+            // The last leaf whose base is at or before the block's start (no base lies between
+            // the stretch's start and the end of its inserted text): the ranges before the block
+            // are in it or before it, those after it in it or after it.
+            let (j, base) = lastLeaf(withBaseAtMost: first.start)
+            let leaf = uniqueLeaf(j)
+            for k in back.indices { back[k].start -= base }
+            leaf.entries.insert(contentsOf: back, at: leaf.firstIndex(startingAtOrAfter: first.start - base))
+            for x in back { place(x, inLeaf: leaf.serial) }
+            block = j
+        }
+        var structural = false
+        let emptied = touched.filter { leaves[$0].entries.isEmpty }
+        if !emptied.isEmpty && leaves.count > 1 {
+            removeLeaves(emptied, rebuild: false)
+            structural = true
+        }
+        if let j = block {
+            let at = j - emptied.filter { $0 < j }.count
+            if leaves[at].entries.count > Self.leafCapacity {
+                split(at)
+                structural = true
+            } else if !structural {
+                refresh(at)
+            }
+        }
+        if structural { rebuildTree() }
+    }
+
+    /// Moves the ends of the ranges under `node` (whose base is `base`) that start before the
+    /// stretch and reach it, and brings the subtree's summaries in step. O(log leaves + leaves
+    /// holding such ranges × `leafCapacity`).
+    private mutating func mapEnds(node: Int, base: Int, _ change: ReplacedStretch) {
+        let summary = tree[node], s = change.start
+        guard summary.maxEnd != .min, base <= s - 1, base + summary.maxEnd >= s else { return }
+        if node >= treeLeafCount {
+            let i = node - treeLeafCount
+            let leaf = uniqueLeaf(i)
+            let maxEnd = leaf.entries.withUnsafeMutableBufferPointer { es in
+                var maxEnd = Int.min
+                for k in es.indices {
+                    let a = base + es[k].start
+                    if a < s {
+                        let b = a + es[k].length
+                        if b >= s { es[k].length = change.map(b, es[k].endBias) - a }
+                    }
+                    maxEnd = max(maxEnd, es[k].start + es[k].length)
+                }
+                return maxEnd
+            }
+            tree[node] = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
+            return
+        }
+        mapEnds(node: 2 * node, base: base, change)
+        mapEnds(node: 2 * node + 1, base: base + tree[2 * node].span, change)
+        tree[node] = tree[2 * node] + tree[2 * node + 1]
     }
 
     /// Moves the leaves' bases for `change`, once no range starts inside the stretch or at its
@@ -116,9 +173,7 @@ extension RangeSetStorage {
         let s = change.start, e = change.end, newEnd = s + change.inserted, d = change.delta
         let (i1, b1) = lastLeaf(withBaseAtMost: s)
         let first = uniqueLeaf(i1)
-        if d != 0 {
-            for k in first.firstIndex(startingAfter: e - b1)..<first.entries.count { first.entries[k].start += d }
-        }
+        first.shiftStarts(from: first.firstIndex(startingAfter: e - b1), by: d)
         var j = i1 + 1, bj = b1 + first.span
         if j == leaves.count {
             first.span = max(0, first.span + d)
@@ -132,9 +187,7 @@ extension RangeSetStorage {
         while j < leaves.count && bj <= e {
             // Every range left in this leaf starts after the stretch.
             let leaf = uniqueLeaf(j)
-            if bj != e {
-                for k in leaf.entries.indices { leaf.entries[k].start += bj - e }
-            }
+            leaf.shiftStarts(from: 0, by: bj - e)
             let next = bj + leaf.span
             if j == leaves.count - 1 {
                 leaf.span = max(0, next + d - newEnd)
