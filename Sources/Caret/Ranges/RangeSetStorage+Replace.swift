@@ -54,7 +54,15 @@ extension RangeSetStorage {
         mapEnds(node: 1, base: 0, change)
 
         // The ranges starting inside the stretch or at its edges: taken out (absolute starts).
-        var taken: [RangeSetEntry] = []
+        var taken = scratch
+        scratch = []
+        defer {
+            // Kept unless a large change made it large.
+            if taken.capacity <= 2 * Self.leafCapacity {
+                taken.removeAll(keepingCapacity: true)
+                scratch = taken
+            }
+        }
         var (i, base) = lastLeaf(withBaseAtMost: s, strictly: true)
         var touched = i..<i
         while i < leaves.count && base <= e {
@@ -78,14 +86,18 @@ extension RangeSetStorage {
         // shifted after it.
         let shifted = rebase(change)
         touched = touched.isEmpty ? shifted : min(touched.lowerBound, shifted.lowerBound)..<max(touched.upperBound, shifted.upperBound)
-        for j in touched { refresh(j) }
-        guard !taken.isEmpty else { return }
+        guard !taken.isEmpty else {
+            for j in touched { refresh(j) }
+            return
+        }
+        // The spans only, for `lastLeaf` below; the ends once the block is back.
+        for j in touched { refresh(j, maxEnd: tree[treeLeafCount + j].maxEnd) }
 
         // The entries taken out, mapped, merged when alike, and put back as one block where the
-        // first one now starts, in the order of their new starts.
-        var back: [RangeSetEntry] = []
-        back.reserveCapacity(taken.count)
-        for var x in taken {
+        // first one now starts, in the order of their new starts (in place of those taken out).
+        var kept = 0
+        for k in taken.indices {
+            var x = taken[k]
             let a = x.start, b = a + x.length
             var newStart: Int, newEnd: Int, empties = false
             if (a < b && b <= e && s < e) || (a == b && s < a && a < e) {
@@ -102,23 +114,27 @@ extension RangeSetStorage {
             }
             x.start = newStart
             x.length = newEnd - newStart
-            back.append(x)
+            taken[kept] = x
+            kept += 1
         }
-        if back.count > 1 { coalesce(&back) }
+        taken.removeSubrange(kept...)
+        if taken.count > 1 { coalesce(&taken) }
         var block: Int?
-        if let first = back.first {
+        if let first = taken.first {
             // The last leaf whose base is at or before the block's start (no base lies between
             // the stretch's start and the end of its inserted text): the ranges before the block
             // are in it or before it, those after it in it or after it.
             let (j, base) = lastLeaf(withBaseAtMost: first.start)
             let leaf = uniqueLeaf(j)
-            for k in back.indices { back[k].start -= base }
-            leaf.entries.insert(contentsOf: back, at: leaf.firstIndex(startingAtOrAfter: first.start - base))
-            for x in back { place(x, inLeaf: leaf.serial) }
+            for k in taken.indices { taken[k].start -= base }
+            leaf.entries.insert(contentsOf: taken, at: leaf.firstIndex(startingAtOrAfter: first.start - base))
+            for x in taken { place(x, inLeaf: leaf.serial) }
             block = j
+            if !touched.contains(j) { touched = min(touched.lowerBound, j)..<max(touched.upperBound, j + 1) }
         }
+        var emptied: [Int] = []
+        for j in touched where leaves[j].entries.isEmpty { emptied.append(j) }
         var structural = false
-        let emptied = touched.filter { leaves[$0].entries.isEmpty }
         if !emptied.isEmpty && leaves.count > 1 {
             removeLeaves(emptied, rebuild: false)
             structural = true
@@ -128,40 +144,50 @@ extension RangeSetStorage {
             if leaves[at].entries.count > Self.leafCapacity {
                 split(at)
                 structural = true
-            } else if !structural {
-                refresh(at)
             }
         }
-        if structural { rebuildTree() }
+        if structural {
+            rebuildTree()
+        } else {
+            for j in touched { refresh(j) }
+        }
     }
 
     /// Moves the ends of the ranges under `node` (whose base is `base`) that start before the
     /// stretch and reach it, and brings the subtree's summaries in step. O(log leaves + leaves
     /// holding such ranges × `leafCapacity`).
-    private mutating func mapEnds(node: Int, base: Int, _ change: ReplacedStretch) {
+    /// - Returns: true when a range was found (the subtree's summary was rewritten).
+    @discardableResult
+    private mutating func mapEnds(node: Int, base: Int, _ change: ReplacedStretch) -> Bool {
         let summary = tree[node], s = change.start
-        guard summary.maxEnd != .min, base <= s - 1, base + summary.maxEnd >= s else { return }
+        guard summary.maxEnd != .min, base <= s - 1, base + summary.maxEnd >= s else { return false }
         if node >= treeLeafCount {
             let i = node - treeLeafCount
             let leaf = uniqueLeaf(i)
+            let cut = leaf.firstIndex(startingAtOrAfter: s - base)
             let maxEnd = leaf.entries.withUnsafeMutableBufferPointer { es in
-                var maxEnd = Int.min
-                for k in es.indices {
-                    let a = base + es[k].start
-                    if a < s {
-                        let b = a + es[k].length
-                        if b >= s { es[k].length = change.map(b, es[k].endBias) - a }
-                    }
-                    maxEnd = max(maxEnd, es[k].start + es[k].length)
+                // Only ends that shrank can lower the leaf's furthest end.
+                var maxEnd = summary.maxEnd, shrank = false
+                for k in 0..<cut {
+                    let a = base + es[k].start, b = a + es[k].length
+                    guard b >= s else { continue }
+                    let length = change.map(b, es[k].endBias) - a
+                    shrank = shrank || length < es[k].length
+                    es[k].length = length
+                    maxEnd = max(maxEnd, es[k].start + length)
                 }
+                guard shrank else { return maxEnd }
+                maxEnd = Int.min
+                for e in es { maxEnd = max(maxEnd, e.start + e.length) }
                 return maxEnd
             }
             tree[node] = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
-            return
+            return true
         }
-        mapEnds(node: 2 * node, base: base, change)
-        mapEnds(node: 2 * node + 1, base: base + tree[2 * node].span, change)
-        tree[node] = tree[2 * node] + tree[2 * node + 1]
+        let left = mapEnds(node: 2 * node, base: base, change)
+        let right = mapEnds(node: 2 * node + 1, base: base + tree[2 * node].span, change)
+        if left || right { tree[node] = tree[2 * node] + tree[2 * node + 1] }
+        return left || right
     }
 
     /// Moves the leaves' bases for `change`, once no range starts inside the stretch or at its

@@ -46,11 +46,16 @@ struct RangeSetEntry: Sendable {
 /// A leaf: up to `leafCapacity` ranges sorted by start (ties in the order they were added).
 /// Shared between copies of a set until one changes it.
 final class RangeSetLeaf: @unchecked Sendable {
+    // `span` and `entries` are exempt from the runtime's exclusivity checks (each access to a
+    // class's property otherwise registers with a thread-local access set, a large share of a
+    // replacement's work). Nothing overlaps an access to them: only the storage touches a leaf,
+    // a shared leaf is copied before it changes (`uniqueLeaf`), and no callback runs while an
+    // access is open.
     /// Stable while the leaf lives: the id index points at leaves by serial.
     let serial: UInt32
     /// From this leaf's base to the next leaf's (for the last leaf: at least 0, otherwise free).
-    var span: Int
-    var entries: [RangeSetEntry]
+    @exclusivity(unchecked) var span: Int
+    @exclusivity(unchecked) var entries: [RangeSetEntry]
 
     init(serial: UInt32, span: Int, entries: [RangeSetEntry]) {
         self.serial = serial
@@ -140,6 +145,9 @@ struct RangeSetStorage: Sendable {
     /// The groups, by index (RangeSetStorage+Groups.swift); a free one has no members.
     var groups: [RangeSetGroup] = []
     var freeGroups: [UInt32] = []
+    /// A replacement's entries taken out, kept between replacements (empty) so that its buffer
+    /// is not allocated again for every keystroke.
+    var scratch: [RangeSetEntry] = []
     var count = 0
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
@@ -221,9 +229,13 @@ struct RangeSetStorage: Sendable {
     }
 
     /// Brings the tree in step with leaf `i`'s span and ends. O(log leaves + `leafCapacity`).
-    mutating func refresh(_ i: Int) {
+    mutating func refresh(_ i: Int) { refresh(i, maxEnd: leaves[i].maxEnd) }
+
+    /// Brings the tree in step with leaf `i`'s span and `maxEnd` (its ranges' furthest end,
+    /// relative, when the caller knows it; the stored one when only the span changed). O(log leaves).
+    mutating func refresh(_ i: Int, maxEnd: Int) {
         var node = treeLeafCount + i
-        tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd)
+        tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: maxEnd)
         node /= 2
         while node >= 1 {
             tree[node] = tree[2 * node] + tree[2 * node + 1]
