@@ -123,9 +123,7 @@ struct Bench {
         if anySelected(["snapshot."]) { snapshot(doc) }
         if anySelected(["input."]) { inputWorkloads(generated) }
         if anySelected(["ranges."]) { rangeSetWorkloads(generated) }
-        // Slow (collapsed ranges re-placed on every keystroke; experiments/2026-12-01-figures-before-review.md):
-        // full runs only, or a quick run that names it.
-        if selected("ranges.automerge-paper-10k") && (!quick || !options.only.isEmpty) { rangeTraceReplay() }
+        if selected("ranges.automerge-paper-10k") { rangeTraceReplay() }
         if anySelected(["input.keystroke", "input.undo-step"]) { keystrokeWorkloads(generated) }
         if anySelected(["input.multicursor"]) { multiCursorWorkloads(generated) }
         if anySelected(["memory.generated"]) { memoryGenerated(generated) }

@@ -1,21 +1,41 @@
 // One replacement moving the ranges of a `TextRangeSet` (CHANGES.md, "TextRangeSet"). Only the
-// ranges that touch the replaced stretch are visited: those that start before it and reach it
+// entries that touch the replaced stretch are visited: those that start before it and reach it
 // (their ends move; found by the tree's furthest ends), and those that start inside it or at
-// its edges (taken out, mapped, put back where they now start, so the leaves stay sorted).
-// Every later range moves with the one span that changes before it.
+// its edges (taken out, mapped, those made identical merged into groups, and put back as one
+// block where they now start — at the stretch's start or the end of its inserted text — so the
+// leaves stay sorted). Every later range moves with the one span that changes before it.
 
 extension RangeSetStorage {
-    /// A new range's `sequence`. When the counter runs out (after 2³² additions) the ranges are
-    /// renumbered in the order they were added, O(n log n) once.
+    /// A new range's `sequence`. When the counter runs out (after 2³² additions) the ranges
+    /// and groups are renumbered keeping their order, O(n log n) once.
     mutating func takeSequence() -> UInt32 {
         if nextSequence == .max {
-            var order: [(sequence: UInt32, leaf: Int, index: Int)] = []
-            for (i, leaf) in leaves.enumerated() {
-                for (k, e) in leaf.entries.enumerated() { order.append((e.sequence, i, k)) }
+            var used: [UInt32] = []
+            for leaf in leaves {
+                for e in leaf.entries { used.append(e.sequence) }
             }
-            order.sort { $0.sequence < $1.sequence }
-            for (n, o) in order.enumerated() { uniqueLeaf(o.leaf).entries[o.index].sequence = UInt32(n) }
-            nextSequence = UInt32(order.count)
+            for g in groups {
+                for m in g.members { used.append(m.sequence) }
+            }
+            used.sort()
+            var distinct: [UInt32] = []
+            for x in used where distinct.last != x { distinct.append(x) }
+            func rank(_ x: UInt32) -> UInt32 {
+                var lo = 0, hi = distinct.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if distinct[mid] < x { lo = mid + 1 } else { hi = mid }
+                }
+                return UInt32(lo)
+            }
+            for i in leaves.indices {
+                let leaf = uniqueLeaf(i)
+                for k in leaf.entries.indices { leaf.entries[k].sequence = rank(leaf.entries[k].sequence) }
+            }
+            for g in groups.indices {
+                groups[g].members = groups[g].members.map { RangeSetMember(slot: $0.slot, sequence: rank($0.sequence)) }
+            }
+            nextSequence = UInt32(distinct.count)
         }
         defer { nextSequence += 1 }
         return nextSequence
@@ -31,22 +51,18 @@ extension RangeSetStorage {
         let change = ReplacedStretch(start: s, end: e, inserted: insertedCount)
 
         // The ranges starting before the stretch and reaching it: only their ends move.
-        var reaching: [(leaf: Int, base: Int)] = []
-        forEachLeaf(node: 1, base: 0, maxStart: s - 1, minEnd: s) { reaching.append(($0, $1)) }
-        for (i, base) in reaching {
-            let leaf = uniqueLeaf(i)
-            for k in leaf.entries.indices {
-                let a = base + leaf.entries[k].start
-                if a >= s { break }
-                let b = a + leaf.entries[k].length
-                if b < s { continue }
-                leaf.entries[k].length = change.map(b, leaf.entries[k].endBias) - a
-            }
-            refresh(i)
-        }
+        mapEnds(node: 1, base: 0, change)
 
         // The ranges starting inside the stretch or at its edges: taken out (absolute starts).
-        var taken: [RangeSetEntry] = []
+        var taken = scratch
+        scratch = []
+        defer {
+            // Kept unless a large change made it large.
+            if taken.capacity <= 2 * Self.leafCapacity {
+                taken.removeAll(keepingCapacity: true)
+                scratch = taken
+            }
+        }
         var (i, base) = lastLeaf(withBaseAtMost: s, strictly: true)
         var touched = i..<i
         while i < leaves.count && base <= e {
@@ -70,17 +86,18 @@ extension RangeSetStorage {
         // shifted after it.
         let shifted = rebase(change)
         touched = touched.isEmpty ? shifted : min(touched.lowerBound, shifted.lowerBound)..<max(touched.upperBound, shifted.upperBound)
-        let emptied = touched.filter { leaves[$0].entries.isEmpty }
-        if !emptied.isEmpty && leaves.count > 1 {
-            removeLeaves(emptied)
-        } else {
+        guard !taken.isEmpty else {
             for j in touched { refresh(j) }
+            return
         }
+        // The spans only, for `lastLeaf` below; the ends once the block is back.
+        for j in touched { refresh(j, maxEnd: tree[treeLeafCount + j].maxEnd) }
 
-        // The ranges taken out, mapped and put back in the order of their new starts.
-        var back: [RangeSetEntry] = []
-        back.reserveCapacity(taken.count)
-        for var x in taken {
+        // The entries taken out, mapped, merged when alike, and put back as one block where the
+        // first one now starts, in the order of their new starts (in place of those taken out).
+        var kept = 0
+        for k in taken.indices {
+            var x = taken[k]
             let a = x.start, b = a + x.length
             var newStart: Int, newEnd: Int, empties = false
             if (a < b && b <= e && s < e) || (a == b && s < a && a < e) {
@@ -92,19 +109,85 @@ extension RangeSetStorage {
                 if newEnd < newStart { newStart = newEnd }  // an empty `.neverGrows` range at an insertion
             }
             if empties && x.removeWhenEmptied {
-                removed(x.slot, slots[Int(x.slot)].generation)
-                freeSlot(x.slot)
-                count -= 1
+                drop(x, removed: removed)
                 continue
             }
             x.start = newStart
             x.length = newEnd - newStart
-            back.append(x)
+            taken[kept] = x
+            kept += 1
         }
-        count -= back.count
-        // Stable by the old order (itself start, then addition order), as the leaves keep ties.
-        let order = back.indices.sorted { (back[$0].start, back[$0].sequence) < (back[$1].start, back[$1].sequence) }
-        for k in order { insert(back[k]) }
+        taken.removeSubrange(kept...)
+        if taken.count > 1 { coalesce(&taken) }
+        var block: Int?
+        if let first = taken.first {
+            // The last leaf whose base is at or before the block's start (no base lies between
+            // the stretch's start and the end of its inserted text): the ranges before the block
+            // are in it or before it, those after it in it or after it.
+            let (j, base) = lastLeaf(withBaseAtMost: first.start)
+            let leaf = uniqueLeaf(j)
+            for k in taken.indices { taken[k].start -= base }
+            leaf.entries.insert(contentsOf: taken, at: leaf.firstIndex(startingAtOrAfter: first.start - base))
+            for x in taken { place(x, inLeaf: leaf.serial) }
+            block = j
+            if !touched.contains(j) { touched = min(touched.lowerBound, j)..<max(touched.upperBound, j + 1) }
+        }
+        var emptied: [Int] = []
+        for j in touched where leaves[j].entries.isEmpty { emptied.append(j) }
+        var structural = false
+        if !emptied.isEmpty && leaves.count > 1 {
+            removeLeaves(emptied, rebuild: false)
+            structural = true
+        }
+        if let j = block {
+            let at = j - emptied.filter { $0 < j }.count
+            if leaves[at].entries.count > Self.leafCapacity {
+                split(at)
+                structural = true
+            }
+        }
+        if structural {
+            rebuildTree()
+        } else {
+            for j in touched { refresh(j) }
+        }
+    }
+
+    /// Moves the ends of the ranges under `node` (whose base is `base`) that start before the
+    /// stretch and reach it, and brings the subtree's summaries in step. O(log leaves + leaves
+    /// holding such ranges × `leafCapacity`).
+    /// - Returns: true when a range was found (the subtree's summary was rewritten).
+    @discardableResult
+    private mutating func mapEnds(node: Int, base: Int, _ change: ReplacedStretch) -> Bool {
+        let summary = tree[node], s = change.start
+        guard summary.maxEnd != .min, base <= s - 1, base + summary.maxEnd >= s else { return false }
+        if node >= treeLeafCount {
+            let i = node - treeLeafCount
+            let leaf = uniqueLeaf(i)
+            let cut = leaf.firstIndex(startingAtOrAfter: s - base)
+            let maxEnd = leaf.entries.withUnsafeMutableBufferPointer { es in
+                // Only ends that shrank can lower the leaf's furthest end.
+                var maxEnd = summary.maxEnd, shrank = false
+                for k in 0..<cut {
+                    let a = base + es[k].start, b = a + es[k].length
+                    guard b >= s else { continue }
+                    let length = change.map(b, es[k].endBias) - a
+                    shrank = shrank || length < es[k].length
+                    es[k].length = length
+                    maxEnd = max(maxEnd, es[k].start + length)
+                }
+                guard shrank else { return maxEnd }
+                maxEnd = Int.min
+                for e in es { maxEnd = max(maxEnd, e.start + e.length) }
+                return maxEnd
+            }
+            tree[node] = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
+            return true
+        }
+        let left = mapEnds(node: 2 * node, base: base, change)
+        let right = mapEnds(node: 2 * node + 1, base: base + tree[2 * node].span, change)
+        if left || right { tree[node] = tree[2 * node] + tree[2 * node + 1] }
+        return left || right
     }
 
     /// Moves the leaves' bases for `change`, once no range starts inside the stretch or at its
@@ -116,9 +199,7 @@ extension RangeSetStorage {
         let s = change.start, e = change.end, newEnd = s + change.inserted, d = change.delta
         let (i1, b1) = lastLeaf(withBaseAtMost: s)
         let first = uniqueLeaf(i1)
-        if d != 0 {
-            for k in first.firstIndex(startingAfter: e - b1)..<first.entries.count { first.entries[k].start += d }
-        }
+        first.shiftStarts(from: first.firstIndex(startingAfter: e - b1), by: d)
         var j = i1 + 1, bj = b1 + first.span
         if j == leaves.count {
             first.span = max(0, first.span + d)
@@ -132,9 +213,7 @@ extension RangeSetStorage {
         while j < leaves.count && bj <= e {
             // Every range left in this leaf starts after the stretch.
             let leaf = uniqueLeaf(j)
-            if bj != e {
-                for k in leaf.entries.indices { leaf.entries[k].start += bj - e }
-            }
+            leaf.shiftStarts(from: 0, by: bj - e)
             let next = bj + leaf.span
             if j == leaves.count - 1 {
                 leaf.span = max(0, next + d - newEnd)

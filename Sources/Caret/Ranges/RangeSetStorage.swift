@@ -3,20 +3,31 @@
 // leaf's `span`, the distance from its base to the next leaf's), summed in the tree, so that a
 // change moves every later range by changing one span. The tree also keeps, per subtree, the
 // furthest end of its ranges, so that the ranges reaching a point are found without visiting
-// the others. Ids find their range through an index slot → leaf serial → leaf position.
+// the others. Ids find their range through an index slot → leaf serial → leaf position. Ranges
+// that a change makes identical (same start, length and options: collapsed at one place, say)
+// become one entry, a group (RangeSetStorage+Groups.swift): they map alike through every later
+// change, so a change moves them as one.
 
-/// One range: its start relative to its leaf's base, its length, its id's slot, its options.
-/// Its value is kept by slot outside the storage (`TextRangeSet.values`), so that the storage,
-/// which every change walks, is not generic (it runs specialised whatever the values' type).
+/// One range, or a group of ranges alike: its start relative to its leaf's base, its length,
+/// its id's slot, its options. Values are kept by slot outside the storage
+/// (`TextRangeSet.values`), so that the storage, which every change walks, is not generic (it
+/// runs specialised whatever the values' type).
 struct RangeSetEntry: Sendable {
     var start: Int
     var length: Int
-    let slot: UInt32
-    /// The order ranges were added in (ties in `ranges(overlapping:)` keep it).
+    /// The range's slot; for a group, one of its members' (not used to find it).
+    var slot: UInt32
+    /// The order ranges were added in (ties in `ranges(overlapping:)` keep it); for a group, at
+    /// most its members' smallest (its place among the entries starting where it does).
     var sequence: UInt32
+    /// `RangeSetEntry.single`, or the index of the group (`RangeSetStorage.groups`) whose
+    /// members this entry stands for.
+    var group: UInt32 = RangeSetEntry.single
     /// The stickiness in the low two bits (`TextRangeSet.Stickiness.code`), `removeWhenEmptied`
     /// in the third.
     let flags: UInt8
+
+    static let single = UInt32.max
 
     static func flags(stickiness code: UInt8, removeWhenEmptied: Bool) -> UInt8 { code | (removeWhenEmptied ? 4 : 0) }
 
@@ -35,11 +46,16 @@ struct RangeSetEntry: Sendable {
 /// A leaf: up to `leafCapacity` ranges sorted by start (ties in the order they were added).
 /// Shared between copies of a set until one changes it.
 final class RangeSetLeaf: @unchecked Sendable {
+    // `span` and `entries` are exempt from the runtime's exclusivity checks (each access to a
+    // class's property otherwise registers with a thread-local access set, a large share of a
+    // replacement's work). Nothing overlaps an access to them: only the storage touches a leaf,
+    // a shared leaf is copied before it changes (`uniqueLeaf`), and no callback runs while an
+    // access is open.
     /// Stable while the leaf lives: the id index points at leaves by serial.
     let serial: UInt32
     /// From this leaf's base to the next leaf's (for the last leaf: at least 0, otherwise free).
-    var span: Int
-    var entries: [RangeSetEntry]
+    @exclusivity(unchecked) var span: Int
+    @exclusivity(unchecked) var entries: [RangeSetEntry]
 
     init(serial: UInt32, span: Int, entries: [RangeSetEntry]) {
         self.serial = serial
@@ -56,6 +72,8 @@ final class RangeSetLeaf: @unchecked Sendable {
 
     /// The first entry whose start is greater than `x` (relative), by binary search.
     func firstIndex(startingAfter x: Int) -> Int {
+        // One read of the array (a class's property is checked for exclusive access each time).
+        let entries = entries
         var lo = 0, hi = entries.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -64,16 +82,26 @@ final class RangeSetLeaf: @unchecked Sendable {
         return lo
     }
 
+    /// Adds `d` to the starts of the entries from index `from` on.
+    func shiftStarts(from: Int, by d: Int) {
+        guard d != 0, from < entries.count else { return }
+        entries.withUnsafeMutableBufferPointer { es in
+            for k in from..<es.count { es[k].start += d }
+        }
+    }
+
     /// The first entry whose start is at least `x` (relative), by binary search.
     func firstIndex(startingAtOrAfter x: Int) -> Int { firstIndex(startingAfter: x - 1) }
 }
 
-/// The id index's entry for one slot: the leaf holding the range (by serial) and the slot's
-/// generation (bumped when the range goes, so an old id no longer matches).
+/// The id index's entry for one slot: the leaf holding the range (by serial), or the group it
+/// belongs to (`groupBit` set), and the slot's generation (bumped when the range goes, so an old
+/// id no longer matches).
 struct RangeSetSlot: Sendable {
     var leaf: UInt32
     var generation: UInt32
     static let free = UInt32.max
+    static let groupBit: UInt32 = 1 << 31
 }
 
 /// A subtree's summary: the sum of its leaves' spans, and the furthest end of its ranges
@@ -114,6 +142,12 @@ struct RangeSetStorage: Sendable {
     /// The id index, by slot.
     var slots: [RangeSetSlot] = []
     var freeSlots: [UInt32] = []
+    /// The groups, by index (RangeSetStorage+Groups.swift); a free one has no members.
+    var groups: [RangeSetGroup] = []
+    var freeGroups: [UInt32] = []
+    /// A replacement's entries taken out, kept between replacements (empty) so that its buffer
+    /// is not allocated again for every keystroke.
+    var scratch: [RangeSetEntry] = []
     var count = 0
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
@@ -148,14 +182,32 @@ struct RangeSetStorage: Sendable {
         Int(slot) < slots.count && slots[Int(slot)].generation == generation && slots[Int(slot)].leaf != RangeSetSlot.free
     }
 
-    /// Where the range of an id is: leaf position and index in the leaf. O(`leafCapacity`).
+    /// Where the range of an id is: leaf position and index in the leaf of its entry (its
+    /// group's, if it is in one). O(`leafCapacity`).
     func locate(_ slot: UInt32, generation: UInt32) -> (leaf: Int, index: Int)? {
         guard Int(slot) < slots.count else { return nil }
         let s = slots[Int(slot)]
         guard s.generation == generation, s.leaf != RangeSetSlot.free else { return nil }
-        let leaf = Int(leafPosition[Int(s.leaf)])
-        guard let index = leaves[leaf].entries.firstIndex(where: { $0.slot == slot }) else { return nil }
-        return (leaf, index)
+        let index: Int?
+        let leaf: Int
+        if s.leaf & RangeSetSlot.groupBit != 0 {
+            let group = s.leaf & ~RangeSetSlot.groupBit
+            leaf = Int(leafPosition[Int(groups[Int(group)].leaf)])
+            index = leaves[leaf].entries.firstIndex { $0.group == group }
+        } else {
+            leaf = Int(leafPosition[Int(s.leaf)])
+            index = leaves[leaf].entries.firstIndex { $0.slot == slot && $0.group == RangeSetEntry.single }
+        }
+        return index.map { (leaf, $0) }
+    }
+
+    /// Records that `entry` (a range or a group) is in the leaf with serial `serial`. O(1).
+    mutating func place(_ entry: RangeSetEntry, inLeaf serial: UInt32) {
+        if entry.group == RangeSetEntry.single {
+            slots[Int(entry.slot)].leaf = serial
+        } else {
+            groups[Int(entry.group)].leaf = serial
+        }
     }
 
     // MARK: The summary tree
@@ -177,9 +229,13 @@ struct RangeSetStorage: Sendable {
     }
 
     /// Brings the tree in step with leaf `i`'s span and ends. O(log leaves + `leafCapacity`).
-    mutating func refresh(_ i: Int) {
+    mutating func refresh(_ i: Int) { refresh(i, maxEnd: leaves[i].maxEnd) }
+
+    /// Brings the tree in step with leaf `i`'s span and `maxEnd` (its ranges' furthest end,
+    /// relative, when the caller knows it; the stored one when only the span changed). O(log leaves).
+    mutating func refresh(_ i: Int, maxEnd: Int) {
         var node = treeLeafCount + i
-        tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd)
+        tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: maxEnd)
         node /= 2
         while node >= 1 {
             tree[node] = tree[2 * node] + tree[2 * node + 1]
@@ -226,25 +282,47 @@ struct RangeSetStorage: Sendable {
 
     // MARK: Walking
 
-    /// Calls `body` with the absolute start and the entry of every range, in order. O(n).
-    func forEachEntry(_ body: (Int, RangeSetEntry) -> Void) {
+    /// Calls `body` with the absolute start, the entry and the member (slot and sequence) of
+    /// every range, in order: by start, then the order they were added in. O(n), plus sorting
+    /// the ranges that share a start when a group is among them.
+    func forEachRange(_ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
         var base = 0
+        var run: [RangeSetEntry] = [], runStart = Int.min, members: [(member: RangeSetMember, entry: Int)] = []
+        func flush() {
+            if run.count == 1 && run[0].group == RangeSetEntry.single {
+                body(runStart, run[0], RangeSetMember(slot: run[0].slot, sequence: run[0].sequence))
+            } else if !run.isEmpty {
+                members.removeAll(keepingCapacity: true)
+                for (k, e) in run.enumerated() { forEachMember(of: e) { members.append(($0, k)) } }
+                members.sort { $0.member.sequence < $1.member.sequence }
+                for m in members { body(runStart, run[m.entry], m.member) }
+            }
+            run.removeAll(keepingCapacity: true)
+        }
         for leaf in leaves {
-            for e in leaf.entries { body(base + e.start, e) }
+            for e in leaf.entries {
+                if base + e.start != runStart {
+                    flush()
+                    runStart = base + e.start
+                }
+                run.append(e)
+            }
             base += leaf.span
         }
+        flush()
     }
 
-    /// Calls `body` (absolute start, entry) for the ranges whose start is at most `maxStart` and
-    /// whose end is at least `minEnd`, leaf by leaf in order, skipping subtrees that hold none.
-    /// O(log leaves + leaves visited × `leafCapacity`).
-    func forEachEntry(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
-                      _ body: (Int, RangeSetEntry) -> Void) {
+    /// Calls `body` (absolute start, entry, member) for the ranges whose start is at most
+    /// `maxStart` and whose end is at least `minEnd`, leaf by leaf, skipping subtrees that hold
+    /// none (not sorted among those sharing a start). O(log leaves + leaves visited ×
+    /// `leafCapacity` + ranges found).
+    func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
+                      _ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
         forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd) { i, base in
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
-                if s + e.length >= minEnd { body(s, e) }
+                if s + e.length >= minEnd { forEachMember(of: e) { body(s, e, $0) } }
             }
         }
     }
@@ -277,41 +355,52 @@ struct RangeSetStorage: Sendable {
         count += 1
         if leaf.entries.count > Self.leafCapacity {
             split(i)
+            rebuildTree()
         } else {
             refresh(i)
         }
     }
 
-    /// Splits leaf `i` in two halves; the new leaf's base is its first range's start.
-    private mutating func split(_ i: Int) {
+    /// Splits leaf `i`, when it holds more than `leafCapacity` entries, into leaves of at most
+    /// that many (as many as needed, of equal size); a new leaf's base is its first entry's
+    /// start. The tree is not rebuilt. O(entries of the leaf).
+    mutating func split(_ i: Int) {
         let leaf = uniqueLeaf(i)
-        let mid = leaf.entries.count / 2
-        let cut = leaf.entries[mid].start
-        var moved = Array(leaf.entries[mid...])
-        for k in moved.indices { moved[k].start -= cut }
-        let serial: UInt32
-        if let free = freeSerials.popLast() {
-            serial = free
-        } else {
-            serial = nextSerial
-            nextSerial += 1
+        let n = leaf.entries.count
+        guard n > Self.leafCapacity else { return }
+        let pieces = (n + Self.leafCapacity - 1) / Self.leafCapacity
+        let isLast = i == leaves.count - 1
+        var newLeaves: [RangeSetLeaf] = []
+        var end = n, span = leaf.span
+        for p in stride(from: pieces - 1, through: 1, by: -1) {
+            let from = p * n / pieces
+            let cut = leaf.entries[from].start
+            var moved = Array(leaf.entries[from..<end])
+            for k in moved.indices { moved[k].start -= cut }
+            let serial: UInt32
+            if let free = freeSerials.popLast() {
+                serial = free
+            } else {
+                serial = nextSerial
+                nextSerial += 1
+            }
+            let right = RangeSetLeaf(serial: serial, span: span - cut, entries: moved)
+            if isLast && p == pieces - 1 { right.span = max(0, right.span) }
+            for e in moved { place(e, inLeaf: serial) }
+            newLeaves.append(right)
+            span = cut
+            end = from
         }
-        let right = RangeSetLeaf(serial: serial, span: leaf.span - cut, entries: moved)
-        if i == leaves.count - 1 { right.span = max(0, right.span) }
-        // A fresh array: the full one's doubled capacity would stay allocated otherwise.
-        leaf.entries = Array(leaf.entries[..<mid])
-        leaf.span = cut
-        for e in moved { slots[Int(e.slot)].leaf = right.serial }
-        leaves.insert(right, at: i + 1)
-        rebuildTree()
+        // A fresh array: the full one's capacity would stay allocated otherwise.
+        leaf.entries = Array(leaf.entries[..<end])
+        leaf.span = span
+        leaves.insert(contentsOf: newLeaves.reversed(), at: i + 1)
     }
 
-    /// Removes the range at `index` of leaf `leaf` and frees its slot.
+    /// Removes the entry at `index` of leaf `leaf` (its slots are the caller's to free).
     mutating func removeEntry(leaf i: Int, at index: Int) {
         let leaf = uniqueLeaf(i)
-        let e = leaf.entries.remove(at: index)
-        freeSlot(e.slot)
-        count -= 1
+        leaf.entries.remove(at: index)
         if leaf.entries.isEmpty && leaves.count > 1 {
             removeLeaves([i])
         } else {
@@ -319,10 +408,21 @@ struct RangeSetStorage: Sendable {
         }
     }
 
+    /// Removes the range with `slot`, whose entry is at `index` of leaf `leaf`, and frees its
+    /// slot. O(log leaves + `leafCapacity`) (plus its group's size), O(leaves) when a leaf empties.
+    mutating func removeRange(_ slot: UInt32, leaf i: Int, at index: Int) {
+        let e = leaves[i].entries[index]
+        freeSlot(slot)
+        count -= 1
+        if e.group == RangeSetEntry.single || removeMember(slot, from: e.group) {
+            removeEntry(leaf: i, at: index)
+        }
+    }
+
     /// Removes the (empty) leaves at `indices` (ascending), giving their spans to the leaf
     /// before (or, for leaf 0, to the leaf after, whose offsets then count from 0), keeping at
-    /// least one leaf; then rebuilds the tree. O(leaves).
-    mutating func removeLeaves(_ indices: [Int]) {
+    /// least one leaf; then rebuilds the tree unless `rebuild` is false. O(leaves).
+    mutating func removeLeaves(_ indices: [Int], rebuild: Bool = true) {
         for i in indices.reversed() where leaves.count > 1 {
             let gone = leaves[i]
             if i > 0 {
@@ -339,6 +439,6 @@ struct RangeSetStorage: Sendable {
             leafPosition[Int(gone.serial)] = -1
             freeSerials.append(gone.serial)
         }
-        rebuildTree()
+        if rebuild { rebuildTree() }
     }
 }

@@ -3,16 +3,18 @@
 // `@_spi(Testing)` with a leading underscore; they may change or go away at any time.
 
 extension TextRangeSet {
-    /// Checks the storage: ranges sorted by start (ties by addition order) within and across
-    /// leaves, no range before its leaf's base, no empty leaf unless it is the only one, the last
-    /// leaf's span not negative, leaves within their capacity, the summary tree and the leaf
-    /// positions in step with the leaves, the id index pointing at each range's leaf, a value
-    /// for every range and none for a free slot, and the count. Returns the first problem found, or nil. O(n).
+    /// Checks the storage: entries sorted by start (ties by addition order, a group's by at most
+    /// its members' smallest) within and across leaves, no entry before its leaf's base or after
+    /// the next leaf's, no empty leaf unless it is the only one, the last leaf's span not
+    /// negative, leaves within their capacity, the summary tree and the leaf positions in step
+    /// with the leaves, the id index pointing at each range's leaf (or group, and the group at
+    /// its entry's leaf), groups not empty and each held by one entry, a value for every range
+    /// and none for a free slot, and the count. Returns the first problem found, or nil. O(n).
     @_spi(Testing)
     public func _invariantViolation() -> String? {
         let s = storage
         guard !s.leaves.isEmpty else { return "no leaf" }
-        var base = 0, previous: (start: Int, sequence: UInt32)?, total = 0
+        var base = 0, previous: (start: Int, sequence: UInt32)?, total = 0, groupsSeen = Set<UInt32>()
         for (i, leaf) in s.leaves.enumerated() {
             if leaf.entries.isEmpty && s.leaves.count > 1 { return "leaf \(i) is empty" }
             if leaf.entries.count > RangeSetStorage.leafCapacity { return "leaf \(i) holds \(leaf.entries.count)" }
@@ -21,22 +23,38 @@ extension TextRangeSet {
             if Int(s.leafPosition[Int(leaf.serial)]) != i { return "leaf \(i): position index \(s.leafPosition[Int(leaf.serial)])" }
             let node = s.tree[s.treeLeafCount + i]
             if node.span != leaf.span || node.maxEnd != leaf.maxEnd { return "leaf \(i): stale summary" }
+            let nextBase = i + 1 < s.leaves.count ? base + leaf.span : Int.max
             for e in leaf.entries {
                 if e.start < 0 { return "leaf \(i): range before its base" }
+                if base + e.start > nextBase { return "leaf \(i): range after the next leaf's base" }
                 if e.length < 0 { return "leaf \(i): negative length" }
                 let key = (base + e.start, e.sequence)
                 if let p = previous, key < p { return "leaf \(i): out of order at \(key)" }
                 previous = key
-                let slot = s.slots[Int(e.slot)]
-                if slot.leaf != leaf.serial { return "slot \(e.slot) points at leaf serial \(slot.leaf), is in \(leaf.serial)" }
-                if values[Int(e.slot)] == nil { return "slot \(e.slot) has no value" }
-                total += 1
+                if e.group == RangeSetEntry.single {
+                    let slot = s.slots[Int(e.slot)]
+                    if slot.leaf != leaf.serial { return "slot \(e.slot) points at leaf serial \(slot.leaf), is in \(leaf.serial)" }
+                    if values[Int(e.slot)] == nil { return "slot \(e.slot) has no value" }
+                    total += 1
+                } else {
+                    guard Int(e.group) < s.groups.count, !s.groups[Int(e.group)].members.isEmpty else { return "leaf \(i): empty group \(e.group)" }
+                    if !groupsSeen.insert(e.group).inserted { return "group \(e.group) held twice" }
+                    let group = s.groups[Int(e.group)]
+                    if group.leaf != leaf.serial { return "group \(e.group) points at leaf serial \(group.leaf), is in \(leaf.serial)" }
+                    for m in group.members {
+                        if s.slots[Int(m.slot)].leaf != RangeSetSlot.groupBit | e.group { return "slot \(m.slot) does not point at its group \(e.group)" }
+                        if m.sequence < e.sequence { return "group \(e.group) ordered after its member \(m.slot)" }
+                        if values[Int(m.slot)] == nil { return "slot \(m.slot) has no value" }
+                        total += 1
+                    }
+                }
             }
             base += leaf.span
         }
         if total != s.count { return "count \(s.count), holds \(total)" }
         if values.count != s.slots.count { return "\(values.count) values for \(s.slots.count) slots" }
         for slot in s.freeSlots where values[Int(slot)] != nil { return "free slot \(slot) keeps a value" }
+        if groupsSeen.count + s.freeGroups.count != s.groups.count { return "\(s.groups.count) groups, \(groupsSeen.count) held, \(s.freeGroups.count) free" }
         var node = s.treeLeafCount - 1
         while node >= 1 {
             let expected = s.tree[2 * node] + s.tree[2 * node + 1]

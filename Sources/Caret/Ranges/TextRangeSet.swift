@@ -91,10 +91,11 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     }
 
     /// Removes the range with `id`; nothing happens for an id not in the set.
-    /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf empties.
+    /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf empties,
+    ///   plus O(g) when it shares its place with g ranges alike (a group).
     public mutating func remove(_ id: ID) {
         guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return }
-        storage.removeEntry(leaf: leaf, at: index)
+        storage.removeRange(id.slot, leaf: leaf, at: index)
         values[Int(id.slot)] = nil
     }
 
@@ -141,13 +142,13 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     public func ranges(overlapping range: TextRange) -> [(id: ID, range: TextRange, value: Value)] {
         let qs = min(range.start.utf8Offset, range.end.utf8Offset), qe = max(range.start.utf8Offset, range.end.utf8Offset)
         var found: [(order: UInt32, start: Int, end: Int, id: ID, value: Value)] = []
-        storage.forEachEntry(startingAtOrBefore: qe, endingAtOrAfter: qs) { start, entry in
+        storage.forEachRange(startingAtOrBefore: qe, endingAtOrAfter: qs) { start, entry, member in
             let end = start + entry.length
             let overlaps = entry.length == 0 ? (qs <= start && start <= qe)
                                              : (qs == qe ? start <= qs && qs <= end : start < qe && qs < end)
             if overlaps {
-                found.append((entry.sequence, start, end, ID(slot: entry.slot, generation: storage.slots[Int(entry.slot)].generation),
-                              values[Int(entry.slot)]!))
+                found.append((member.sequence, start, end, ID(slot: member.slot, generation: storage.slots[Int(member.slot)].generation),
+                              values[Int(member.slot)]!))
             }
         }
         found.sort { ($0.start, $0.end, $0.order) < ($1.start, $1.end, $1.order) }
@@ -155,13 +156,14 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     }
 
     /// Every range in order (start, then the order they were added in), with its id and value.
-    /// - Complexity: O(n).
+    /// - Complexity: O(n), plus sorting the ranges that start at one place when some of them
+    ///   were made alike by a change (collapsed there, say).
     public var all: [(id: ID, range: TextRange, value: Value)] {
         var result: [(id: ID, range: TextRange, value: Value)] = []
         result.reserveCapacity(count)
-        storage.forEachEntry { start, entry in
-            result.append((ID(slot: entry.slot, generation: storage.slots[Int(entry.slot)].generation),
-                           TextRange(utf8: start, start + entry.length), values[Int(entry.slot)]!))
+        storage.forEachRange { start, entry, member in
+            result.append((ID(slot: member.slot, generation: storage.slots[Int(member.slot)].generation),
+                           TextRange(utf8: start, start + entry.length), values[Int(member.slot)]!))
         }
         return result
     }
@@ -180,14 +182,11 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     ///   those; ranges elsewhere are not visited.
     @discardableResult
     public mutating func apply(_ changes: ChangeSet) -> [ID] {
-        var removed: [ID] = []
+        var removed: [(UInt32, UInt32)] = []
         for r in changes.replacements.reversed() {
-            storage.replace(r.utf8Range, insertedCount: r.inserted.utf8.count) { slot, generation in
-                removed.append(ID(slot: slot, generation: generation))
-            }
+            storage.replace(r.utf8Range, insertedCount: r.inserted.utf8.count) { removed.append(($0, $1)) }
         }
-        dropValues(of: removed)
-        return removed
+        return dropValues(of: removed)
     }
 
     /// Moves every range through one edit, as `apply(_:)` through a change set of that one
@@ -197,28 +196,28 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// - Complexity: O(log n + k) for the k ranges that touch the edit.
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> [ID] {
-        var removed: [ID] = []
-        storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count) { slot, generation in
-            removed.append(ID(slot: slot, generation: generation))
-        }
-        dropValues(of: removed)
-        return removed
+        var removed: [(UInt32, UInt32)] = []
+        storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count) { removed.append(($0, $1)) }
+        return dropValues(of: removed)
     }
 
     /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
     /// that have no change set at hand (the editing model's keystrokes).
     /// - Complexity: O(log n + k).
     mutating func replace(_ range: Range<Int>, insertedCount: Int) {
-        var removed: [ID] = []
-        storage.replace(range, insertedCount: insertedCount) { slot, generation in
-            removed.append(ID(slot: slot, generation: generation))
-        }
+        var removed: [(UInt32, UInt32)] = []
+        storage.replace(range, insertedCount: insertedCount) { removed.append(($0, $1)) }
         dropValues(of: removed)
     }
 
-    /// Lets go of the values of ranges a change removed. O(removed).
-    private mutating func dropValues(of removed: [ID]) {
-        for id in removed { values[Int(id.slot)] = nil }
+    /// Lets go of the values of the ranges a change removed (slots and generations) and
+    /// returns their ids. O(removed).
+    @discardableResult
+    private mutating func dropValues(of removed: [(UInt32, UInt32)]) -> [ID] {
+        // Nothing generic runs when nothing was removed, the usual case.
+        guard !removed.isEmpty else { return [] }
+        for (slot, _) in removed { values[Int(slot)] = nil }
+        return removed.map { ID(slot: $0.0, generation: $0.1) }
     }
 }
 
@@ -227,12 +226,13 @@ extension TextRangeSet: Equatable where Value: Equatable {
     /// order. O(n).
     public static func == (a: TextRangeSet, b: TextRangeSet) -> Bool {
         guard a.count == b.count else { return false }
-        var left: [(Int, RangeSetEntry, UInt32)] = [], right: [(Int, RangeSetEntry, UInt32)] = []
-        a.storage.forEachEntry { left.append(($0, $1, a.storage.slots[Int($1.slot)].generation)) }
-        b.storage.forEachEntry { right.append(($0, $1, b.storage.slots[Int($1.slot)].generation)) }
+        typealias Range = (start: Int, length: Int, flags: UInt8, slot: UInt32, generation: UInt32)
+        var left: [Range] = [], right: [Range] = []
+        a.storage.forEachRange { left.append(($0, $1.length, $1.flags, $2.slot, a.storage.slots[Int($2.slot)].generation)) }
+        b.storage.forEachRange { right.append(($0, $1.length, $1.flags, $2.slot, b.storage.slots[Int($2.slot)].generation)) }
         return left.elementsEqual(right) {
-            $0.0 == $1.0 && $0.1.length == $1.1.length && $0.1.slot == $1.1.slot && $0.1.flags == $1.1.flags
-                && a.values[Int($0.1.slot)] == b.values[Int($1.1.slot)] && $0.2 == $1.2
+            $0.start == $1.start && $0.length == $1.length && $0.slot == $1.slot && $0.flags == $1.flags
+                && a.values[Int($0.slot)] == b.values[Int($1.slot)] && $0.generation == $1.generation
         }
     }
 }
@@ -241,12 +241,12 @@ extension TextRangeSet: Hashable where Value: Hashable {
     /// Hashes what `==` compares. O(n).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        storage.forEachEntry { start, entry in
+        storage.forEachRange { start, entry, member in
             hasher.combine(start)
             hasher.combine(entry.length)
-            hasher.combine(entry.slot)
+            hasher.combine(member.slot)
             hasher.combine(entry.flags)
-            hasher.combine(values[Int(entry.slot)])
+            hasher.combine(values[Int(member.slot)])
         }
     }
 }

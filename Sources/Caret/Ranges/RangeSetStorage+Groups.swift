@@ -1,0 +1,117 @@
+// Groups of a `TextRangeSet`'s storage: ranges with the same start, length and options map
+// alike through every change (the mapping reads nothing else), so once a change makes ranges
+// identical (a deletion collapsing them at one place, typing growing them alike) they are kept
+// as one entry whose members are listed here, and later changes move the entry once, however
+// many ranges it stands for. A group never splits: its members leave only when removed.
+
+/// A range of a group: its id's slot and the order it was added in.
+struct RangeSetMember: Sendable {
+    let slot: UInt32
+    let sequence: UInt32
+}
+
+/// The members of one group (in no particular order) and the leaf holding its entry (by serial).
+struct RangeSetGroup: Sendable {
+    var leaf: UInt32
+    var members: [RangeSetMember]
+}
+
+extension RangeSetStorage {
+    /// Calls `body` with each range `entry` stands for (itself, or its group's members). O(members).
+    func forEachMember(of entry: RangeSetEntry, _ body: (RangeSetMember) -> Void) {
+        if entry.group == RangeSetEntry.single {
+            body(RangeSetMember(slot: entry.slot, sequence: entry.sequence))
+        } else {
+            for m in groups[Int(entry.group)].members { body(m) }
+        }
+    }
+
+    /// The number of ranges `entry` stands for. O(1).
+    func memberCount(of entry: RangeSetEntry) -> Int {
+        entry.group == RangeSetEntry.single ? 1 : groups[Int(entry.group)].members.count
+    }
+
+    /// Makes `a` stand for the ranges of `b` too (they have the same start, length and options):
+    /// the smaller group's members join the larger one, so that a range changes group O(log n)
+    /// times at most over its life. O(smaller side's members).
+    mutating func merge(_ b: RangeSetEntry, into a: inout RangeSetEntry) {
+        let sequence = min(a.sequence, b.sequence)
+        if a.group == RangeSetEntry.single && b.group == RangeSetEntry.single {
+            let members = [RangeSetMember(slot: a.slot, sequence: a.sequence), RangeSetMember(slot: b.slot, sequence: b.sequence)]
+            let group: UInt32
+            if let free = freeGroups.popLast() {
+                group = free
+                groups[Int(group)].members = members
+            } else {
+                group = UInt32(groups.count)
+                groups.append(RangeSetGroup(leaf: 0, members: members))
+            }
+            slots[Int(a.slot)].leaf = RangeSetSlot.groupBit | group
+            slots[Int(b.slot)].leaf = RangeSetSlot.groupBit | group
+            a.group = group
+        } else {
+            var (large, small) = (a, b)
+            if memberCount(of: large) < memberCount(of: small) || large.group == RangeSetEntry.single { swap(&large, &small) }
+            let group = large.group
+            if small.group == RangeSetEntry.single {
+                groups[Int(group)].members.append(RangeSetMember(slot: small.slot, sequence: small.sequence))
+                slots[Int(small.slot)].leaf = RangeSetSlot.groupBit | group
+            } else {
+                let moving = groups[Int(small.group)].members
+                for m in moving { slots[Int(m.slot)].leaf = RangeSetSlot.groupBit | group }
+                groups[Int(group)].members.append(contentsOf: moving)
+                releaseGroup(small.group)
+            }
+            a.group = group
+            a.slot = large.slot
+        }
+        a.sequence = sequence
+    }
+
+    /// Takes `slot` out of its group.
+    /// - Returns: true when the group has no member left (it is released; its entry is the
+    ///   caller's to remove). O(members).
+    mutating func removeMember(_ slot: UInt32, from group: UInt32) -> Bool {
+        if let k = groups[Int(group)].members.firstIndex(where: { $0.slot == slot }) {
+            groups[Int(group)].members.remove(at: k)
+        }
+        guard groups[Int(group)].members.isEmpty else { return false }
+        releaseGroup(group)
+        return true
+    }
+
+    /// Removes every range `entry` stands for (an entry taken out of the leaves): tells
+    /// `removed` each slot and generation, frees the slots and the group. O(members).
+    mutating func drop(_ entry: RangeSetEntry, removed: (UInt32, UInt32) -> Void) {
+        forEachMember(of: entry) { m in
+            removed(m.slot, slots[Int(m.slot)].generation)
+            freeSlot(m.slot)
+        }
+        count -= memberCount(of: entry)
+        if entry.group != RangeSetEntry.single { releaseGroup(entry.group) }
+    }
+
+    /// Frees group `group` for reuse.
+    private mutating func releaseGroup(_ group: UInt32) {
+        groups[Int(group)].members = []
+        freeGroups.append(group)
+    }
+
+    /// Merges the entries of `block` (absolute starts, taken out and mapped by one change) that
+    /// have the same start, length and options, and sorts them by start, then `sequence`.
+    /// O(b log b) for b entries.
+    mutating func coalesce(_ block: inout [RangeSetEntry]) {
+        block.sort { ($0.start, $0.length, $0.flags, $0.sequence) < ($1.start, $1.length, $1.flags, $1.sequence) }
+        var out: [RangeSetEntry] = []
+        out.reserveCapacity(block.count)
+        for x in block {
+            if let last = out.last, last.start == x.start && last.length == x.length && last.flags == x.flags {
+                merge(x, into: &out[out.count - 1])
+            } else {
+                out.append(x)
+            }
+        }
+        if out.count > 1 { out.sort { ($0.start, $0.sequence) < ($1.start, $1.sequence) } }
+        block = out
+    }
+}
