@@ -56,7 +56,7 @@ extension TextRangeSet {
     var utf8Ranges: [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(count)
-        storage.forEachEntry { start, entry in result.append(start..<(start + entry.length)) }
+        storage.forEachRange { start, entry, _ in result.append(start..<(start + entry.length)) }
         return result
     }
 }
