@@ -56,7 +56,16 @@ extension TextRangeSet {
     var utf8Ranges: [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(count)
-        storage.forEachRange { start, entry, _ in result.append(start..<(start + entry.length)) }
+        // Entry by entry, each as many times as the ranges it stands for: without ids, the
+        // members of a group need no sorting (`forEachRange` sorts them by addition).
+        var base = 0
+        for leaf in storage.leaves {
+            for e in leaf.entries {
+                let range = (base + e.start)..<(base + e.start + e.length)
+                for _ in 0..<storage.memberCount(of: e) { result.append(range) }
+            }
+            base += leaf.span
+        }
         return result
     }
 }
