@@ -45,10 +45,14 @@ extension RangeSetStorage {
     /// of the text before it); `removed` is told the slot and generation of each range removed.
     /// O(log leaves + k) for the k ranges that touch the replacement, plus a scan of the leaves
     /// holding them, plus O(leaves) when a leaf empties or splits.
-    mutating func replace(_ range: Range<Int>, insertedCount: Int, removed: (UInt32, UInt32) -> Void) {
+    /// `oneLeafFirst: false` skips the one-leaf path (RangeSetStorage+OneLeaf.swift), for the
+    /// tests that compare the two.
+    mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true,
+                          removed: (UInt32, UInt32) -> Void) {
         guard count > 0, range.lowerBound >= 0 else { return }
         let s = range.lowerBound, e = range.upperBound
         let change = ReplacedStretch(start: s, end: e, inserted: insertedCount)
+        if oneLeafFirst && replaceWithinOneLeaf(change, removed: removed) { return }
 
         // The ranges starting before the stretch and reaching it: only their ends move.
         mapEnds(node: 1, base: 0, change)
@@ -98,22 +102,10 @@ extension RangeSetStorage {
         var kept = 0
         for k in taken.indices {
             var x = taken[k]
-            let a = x.start, b = a + x.length
-            var newStart: Int, newEnd: Int, empties = false
-            if (a < b && b <= e && s < e) || (a == b && s < a && a < e) {
-                // All of its text removed, or an empty range covered strictly: empty at the start.
-                (newStart, newEnd, empties) = (s, s, true)
-            } else {
-                newStart = change.map(a, x.startBias)
-                newEnd = change.map(b, x.endBias)
-                if newEnd < newStart { newStart = newEnd }  // an empty `.neverGrows` range at an insertion
-            }
-            if empties && x.removeWhenEmptied {
+            guard change.mapTaken(&x) else {
                 drop(x, removed: removed)
                 continue
             }
-            x.start = newStart
-            x.length = newEnd - newStart
             taken[kept] = x
             kept += 1
         }
@@ -158,7 +150,7 @@ extension RangeSetStorage {
     /// holding such ranges × `leafCapacity`).
     /// - Returns: true when a range was found (the subtree's summary was rewritten).
     @discardableResult
-    private mutating func mapEnds(node: Int, base: Int, _ change: ReplacedStretch) -> Bool {
+    mutating func mapEnds(node: Int, base: Int, _ change: ReplacedStretch) -> Bool {
         let summary = tree[node], s = change.start
         guard summary.maxEnd != .min, base <= s - 1, base + summary.maxEnd >= s else { return false }
         if node >= treeLeafCount {
@@ -246,5 +238,34 @@ struct ReplacedStretch {
             if x == end { return start + inserted }
         }
         return bias == .before ? start : start + inserted
+    }
+
+    /// True when `x` (absolute start), starting inside the stretch or at its edges, is removed
+    /// entirely by it (all of its text removed, or empty and strictly inside) and was added with
+    /// `removeWhenEmptied`.
+    func drops(_ x: RangeSetEntry) -> Bool {
+        guard x.removeWhenEmptied else { return false }
+        let a = x.start, b = a + x.length
+        return (a < b && b <= end && start < end) || (a == b && start < a && a < end)
+    }
+
+    /// Maps `x` (absolute start), starting inside the stretch or at its edges, in place: a range
+    /// the stretch removes entirely becomes empty at its start, the others map end by end.
+    /// - Returns: false (and `x` unchanged) when it goes away instead (`drops(_:)`).
+    func mapTaken(_ x: inout RangeSetEntry) -> Bool {
+        let a = x.start, b = a + x.length
+        var newStart: Int, newEnd: Int
+        if (a < b && b <= end && start < end) || (a == b && start < a && a < end) {
+            // All of its text removed, or an empty range covered strictly: empty at the start.
+            if x.removeWhenEmptied { return false }
+            (newStart, newEnd) = (start, start)
+        } else {
+            newStart = map(a, x.startBias)
+            newEnd = map(b, x.endBias)
+            if newEnd < newStart { newStart = newEnd }  // an empty `.neverGrows` range at an insertion
+        }
+        x.start = newStart
+        x.length = newEnd - newStart
+        return true
     }
 }

@@ -204,10 +204,12 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
     /// that have no change set at hand (the editing model's keystrokes).
     /// - Complexity: O(log n + k).
-    mutating func replace(_ range: Range<Int>, insertedCount: Int) {
+    /// `oneLeafFirst: false` skips the storage's one-leaf path (for the tests comparing it).
+    @discardableResult
+    mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [ID] {
         var removed: [(UInt32, UInt32)] = []
-        storage.replace(range, insertedCount: insertedCount) { removed.append(($0, $1)) }
-        dropValues(of: removed)
+        storage.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst) { removed.append(($0, $1)) }
+        return dropValues(of: removed)
     }
 
     /// Lets go of the values of the ranges a change removed (slots and generations) and

@@ -1,0 +1,113 @@
+// The common case of a replacement moving a `TextRangeSet`'s ranges (a keystroke: an insertion
+// or a short deletion): the replaced stretch lies within one leaf's territory (at or after its
+// base, before the next leaf's), so every entry starting inside it or at its edges is in that leaf,
+// and, mapped, lands back between the leaf's entries before the stretch and those after it.
+// One descent finds the leaf; its entries are mapped in place in one pass (earlier ends,
+// the stretch's entries, later starts); the leaf's span carries the change to every later
+// leaf; the ascent brings the summaries on the path in step and moves the ends of earlier
+// leaves' ranges reaching the stretch. The result is the general path's
+// (RangeSetStorage+Replace.swift) exactly: same entries, groups and order.
+
+extension RangeSetStorage {
+    /// Moves the ranges for `change` when the stretch lies within one leaf's territory and no
+    /// leaf empties; otherwise changes nothing.
+    /// - Returns: true when done. O(log leaves + `leafCapacity` + k log k) for the k entries
+    ///   starting inside the stretch or at its edges, plus the earlier leaves holding ranges
+    ///   that reach it.
+    mutating func replaceWithinOneLeaf(_ change: ReplacedStretch, removed: (UInt32, UInt32) -> Void) -> Bool {
+        let s = change.start, e = change.end, d = change.delta
+        // The last leaf whose base is at or before the stretch: fast when the next leaf's base is
+        // after the stretch and, when this one's base is at the stretch's start (a pile at the
+        // caret often starts a leaf), no range of the leaf before starts there too.
+        let (i, b) = lastLeaf(withBaseAtMost: s)
+        let isLast = i == leaves.count - 1
+        if b == s && i > 0 {
+            let before = leaves[i - 1]
+            guard let last = before.entries.last, b - before.span + last.start < s else { return false }
+        }
+        let lo: Int, hi: Int
+        do {
+            // Read through a reference that ends here: `uniqueLeaf` would copy a leaf held twice.
+            let shared = leaves[i]
+            guard isLast || b + shared.span > e else { return false }
+            lo = shared.firstIndex(startingAtOrAfter: s - b)
+            hi = shared.firstIndex(startingAfter: e - b)
+            if lo == 0 && hi == shared.entries.count && hi > 0 && leaves.count > 1 {
+                // Every entry of the leaf starts in the stretch: it empties if all go away.
+                var allGo = true
+                for k in lo..<hi {
+                    var x = shared.entries[k]
+                    x.start += b
+                    if !change.drops(x) {
+                        allGo = false
+                        break
+                    }
+                }
+                if allGo { return false }
+            }
+        }
+        let leaf = uniqueLeaf(i)
+        var block = scratch
+        scratch = []
+        defer {
+            if block.capacity <= 2 * Self.leafCapacity {
+                block.removeAll(keepingCapacity: true)
+                scratch = block
+            }
+        }
+        if lo < hi {
+            // Mapped, merged when alike and sorted as the general path does (absolute starts
+            // there: the same comparisons, relative here).
+            for k in lo..<hi {
+                var x = leaf.entries[k]
+                x.start += b
+                guard change.mapTaken(&x) else {
+                    drop(x, removed: removed)
+                    continue
+                }
+                x.start -= b
+                block.append(x)
+            }
+            if block.count > 1 { coalesce(&block) }
+        }
+        let maxEnd = leaf.entries.withUnsafeMutableBufferPointer { es in
+            var maxEnd = Int.min
+            for k in 0..<lo {
+                let a = b + es[k].start, end = a + es[k].length
+                if end >= s { es[k].length = change.map(end, es[k].endBias) - a }
+                maxEnd = max(maxEnd, es[k].start + es[k].length)
+            }
+            for k in hi..<es.count {
+                es[k].start += d
+                maxEnd = max(maxEnd, es[k].start + es[k].length)
+            }
+            for x in block { maxEnd = max(maxEnd, x.start + x.length) }
+            return maxEnd
+        }
+        if lo < hi {
+            if block.count == hi - lo {
+                leaf.entries.withUnsafeMutableBufferPointer { es in
+                    for k in block.indices { es[lo + k] = block[k] }
+                }
+            } else {
+                leaf.entries.replaceSubrange(lo..<hi, with: block)
+            }
+            // Merged groups point at this leaf (single entries already do).
+            for x in block where x.group != RangeSetEntry.single { groups[Int(x.group)].leaf = leaf.serial }
+        }
+        leaf.span = isLast ? max(0, leaf.span + d) : leaf.span + d
+
+        // Up the path: the ranges of earlier subtrees reaching the stretch, then the summaries.
+        var node = treeLeafCount + i, base = b
+        tree[node] = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
+        while node > 1 {
+            if node & 1 == 1 {
+                base -= tree[node - 1].span
+                mapEnds(node: node - 1, base: base, change)
+            }
+            node /= 2
+            tree[node] = tree[2 * node] + tree[2 * node + 1]
+        }
+        return true
+    }
+}
