@@ -1,16 +1,19 @@
 // The common case of a replacement moving a `TextRangeSet`'s ranges (a keystroke: an insertion
-// or a short deletion): the replaced stretch lies within one leaf's territory (at or after its
-// base, before the next leaf's), so every entry starting inside it or at its edges is in that leaf,
-// and, mapped, lands back between the leaf's entries before the stretch and those after it.
-// One descent finds the leaf; its entries are mapped in place in one pass (earlier ends,
-// the stretch's entries, later starts); the leaf's span carries the change to every later
-// leaf; the ascent brings the summaries on the path in step and moves the ends of earlier
-// leaves' ranges reaching the stretch. The result is the general path's
-// (RangeSetStorage+Replace.swift) exactly: same entries, groups and order.
+// or a short deletion): every entry starting inside the replaced stretch or at its edges is in
+// one leaf, and, mapped, lands back in that leaf between its entries before the stretch and
+// those after it. That holds when the stretch lies within the leaf's territory (at or after its
+// base, before the next leaf's), or when a deletion swallows the leaf's base and no range of the
+// leaf before starts in it (the leaf's base then moves to the stretch's start). One descent
+// finds the leaf; its entries are mapped in place in one pass (earlier ends, the stretch's
+// entries, later starts); its span carries the change to every later leaf; the ascent brings the
+// summaries on the path in step and moves the ends of earlier leaves' ranges reaching the
+// stretch. The result is the general path's (RangeSetStorage+Replace.swift) exactly: same
+// entries, groups and order. Anything else (a range moving to another leaf, a leaf emptying)
+// takes the general path.
 
 extension RangeSetStorage {
-    /// Moves the ranges for `change` when the stretch lies within one leaf's territory and no
-    /// leaf empties; otherwise changes nothing.
+    /// Moves the ranges for `change` when every range starting in the stretch or at its edges
+    /// stays in one leaf and no leaf empties; otherwise changes nothing.
     /// - Returns: true when done. O(log leaves + `leafCapacity` + k log k) for the k entries
     ///   starting inside the stretch or at its edges, plus the earlier leaves holding ranges
     ///   that reach it.
@@ -19,17 +22,30 @@ extension RangeSetStorage {
         // The last leaf whose base is at or before the stretch: fast when the next leaf's base is
         // after the stretch and, when this one's base is at the stretch's start (a pile at the
         // caret often starts a leaf), no range of the leaf before starts there too.
-        let (i, b) = lastLeaf(withBaseAtMost: s)
-        let isLast = i == leaves.count - 1
+        var (i, b) = lastLeaf(withBaseAtMost: s)
         if b == s && i > 0 {
             let before = leaves[i - 1]
             guard let last = before.entries.last, b - before.span + last.start < s else { return false }
         }
+        // A deletion swallowing the next leaf's base (Backspace over the start of a pile that
+        // starts a leaf): fast when no range of this leaf starts in the stretch and the leaf
+        // after next starts after it; the next leaf's base then moves to the stretch's start,
+        // this leaf's span shrinks to match.
+        var newBase = b, previousSpan: Int?
+        if i + 1 < leaves.count && b + leaves[i].span <= e {
+            let this = leaves[i], next = leaves[i + 1], nextBase = b + this.span
+            guard change.inserted == 0, nextBase > s, let last = this.entries.last, b + last.start < s,
+                  i + 2 == leaves.count || nextBase + next.span > e else { return false }
+            previousSpan = s - b
+            i += 1
+            b = nextBase
+            newBase = s
+        }
+        let isLast = i == leaves.count - 1
         let lo: Int, hi: Int
         do {
             // Read through a reference that ends here: `uniqueLeaf` would copy a leaf held twice.
             let shared = leaves[i]
-            guard isLast || b + shared.span > e else { return false }
             lo = shared.firstIndex(startingAtOrAfter: s - b)
             hi = shared.firstIndex(startingAfter: e - b)
             if lo == 0 && hi == shared.entries.count && hi > 0 && leaves.count > 1 {
@@ -65,7 +81,7 @@ extension RangeSetStorage {
                     drop(x, removed: removed)
                     continue
                 }
-                x.start -= b
+                x.start -= newBase
                 block.append(x)
             }
             if block.count > 1 { coalesce(&block) }
@@ -78,7 +94,7 @@ extension RangeSetStorage {
                 maxEnd = max(maxEnd, es[k].start + es[k].length)
             }
             for k in hi..<es.count {
-                es[k].start += d
+                es[k].start += d + b - newBase
                 maxEnd = max(maxEnd, es[k].start + es[k].length)
             }
             for x in block { maxEnd = max(maxEnd, x.start + x.length) }
@@ -95,10 +111,21 @@ extension RangeSetStorage {
             // Merged groups point at this leaf (single entries already do).
             for x in block where x.group != RangeSetEntry.single { groups[Int(x.group)].leaf = leaf.serial }
         }
-        leaf.span = isLast ? max(0, leaf.span + d) : leaf.span + d
+        let span = b + leaf.span + d - newBase
+        leaf.span = isLast ? max(0, span) : span
+        if let previousSpan {
+            // The leaf before, whose span shrank, and the summaries above it.
+            uniqueLeaf(i - 1).span = previousSpan
+            var node = treeLeafCount + i - 1
+            tree[node].span = previousSpan
+            while node > 1 {
+                node /= 2
+                tree[node] = tree[2 * node] + tree[2 * node + 1]
+            }
+        }
 
         // Up the path: the ranges of earlier subtrees reaching the stretch, then the summaries.
-        var node = treeLeafCount + i, base = b
+        var node = treeLeafCount + i, base = newBase
         tree[node] = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
         while node > 1 {
             if node & 1 == 1 {
