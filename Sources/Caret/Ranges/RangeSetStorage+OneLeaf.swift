@@ -63,14 +63,8 @@ extension RangeSetStorage {
             }
         }
         let leaf = uniqueLeaf(i)
-        var block = scratch
-        scratch = []
-        defer {
-            if block.capacity <= 2 * Self.leafCapacity {
-                block.removeAll(keepingCapacity: true)
-                scratch = block
-            }
-        }
+        var block = borrowScratch()
+        defer { returnScratch(&block) }
         if lo < hi {
             // Mapped, merged when alike and sorted as the general path does (absolute starts
             // there: the same comparisons, relative here).

@@ -58,15 +58,8 @@ extension RangeSetStorage {
         mapEnds(node: 1, base: 0, change)
 
         // The ranges starting inside the stretch or at its edges: taken out (absolute starts).
-        var taken = scratch
-        scratch = []
-        defer {
-            // Kept unless a large change made it large.
-            if taken.capacity <= 2 * Self.leafCapacity {
-                taken.removeAll(keepingCapacity: true)
-                scratch = taken
-            }
-        }
+        var taken = borrowScratch()
+        defer { returnScratch(&taken) }
         var (i, base) = lastLeaf(withBaseAtMost: s, strictly: true)
         var touched = i..<i
         while i < leaves.count && base <= e {
@@ -267,5 +260,25 @@ struct ReplacedStretch {
         x.start = newStart
         x.length = newEnd - newStart
         return true
+    }
+}
+
+extension RangeSetStorage {
+    /// The buffer a replacement takes entries out into, reused from the last replacement (taken
+    /// out of `scratch`, so that it is not shared while the storage changes). O(1).
+    @inline(__always)
+    mutating func borrowScratch() -> [RangeSetEntry] {
+        let buffer = scratch
+        scratch = []
+        return buffer
+    }
+
+    /// Gives `buffer` back, emptied, for the next replacement, unless a large change made it
+    /// large. O(its count).
+    @inline(__always)
+    mutating func returnScratch(_ buffer: inout [RangeSetEntry]) {
+        guard buffer.capacity <= 2 * Self.leafCapacity else { return }
+        buffer.removeAll(keepingCapacity: true)
+        scratch = buffer
     }
 }
