@@ -59,6 +59,46 @@ final class ChangeSetTests: XCTestCase {
         XCTAssertEqual(try ChangeSet.replacing(inside, with: "-", in: doc), c)
     }
 
+    /// The check walks the sorted replacements once; a mismatch late in a long text, in the
+    /// removed bytes across a chunk seam or in a UTF-16 offset alone, is still found, and names
+    /// the right replacement.
+    func testApplyFindsAMismatchDeepInALongChangeSet() throws {
+        let line = "ab\u{20AC}e\u{301}\u{1F600} \u{0645}\u{0631}\u{062D}\u{0628}\u{0627}\r\n"
+        let text = String(repeating: line, count: 3_000)
+        let doc = TextDocument(text)
+        let query = TextSearchQuery("b\u{20AC}e\u{301}")
+        let changes = try doc.replacementChanges(of: query, with: "-")
+        XCTAssertEqual(changes.replacements.count, 3_000)
+        var same = doc
+        try same.apply(changes)
+        XCTAssertEqual(same.string, text.replacingOccurrences(of: "b\u{20AC}e\u{301}", with: "-"))
+
+        // One removed byte differs (the last of its text), in the 2,001st replacement.
+        var bytes = Array(text.utf8)
+        let target = changes.replacements[2_000].utf8Range
+        bytes[target.upperBound - 1] = 0x80        // U+0301 -> U+0300: the same lengths
+        var other = try TextDocument(validatingUTF8: bytes)
+        XCTAssertThrowsError(try other.apply(changes)) { error in
+            XCTAssertEqual((error as? TextError)?.kind, .changeSetMismatch(reason: .replacementDiffers(index: 2_000)))
+        }
+        XCTAssertEqual(other.utf8Count, doc.utf8Count)
+        XCTAssertEqual(Array(other.string.utf8), bytes)
+
+        // The same bytes before a replacement but a different UTF-16 offset: € (3 bytes, one
+        // unit) against é a (3 bytes, two units), made up after it.
+        let a = TextDocument("\u{20AC}Xe\u{301}a")
+        let b = TextDocument("e\u{301}aX\u{20AC}")
+        XCTAssertEqual(a.utf8Count, b.utf8Count)
+        XCTAssertEqual(a.string.utf16.count, b.string.utf16.count)
+        let x = try ChangeSet.replacing(TextRange(start: TextPosition(utf8Offset: 3), end: TextPosition(utf8Offset: 4)),
+                                        with: "-", in: a)
+        var copy = b
+        XCTAssertThrowsError(try copy.apply(x)) { error in
+            XCTAssertEqual((error as? TextError)?.kind, .changeSetMismatch(reason: .replacementDiffers(index: 0)))
+        }
+        XCTAssertEqual(copy.string, b.string)
+    }
+
     func testApplyRefusesAChangeSetForAnotherText() throws {
         let doc = TextDocument("abc")
         let c = try ChangeSet.replacing(range(doc, 1, 2), with: "X", in: doc)
