@@ -149,6 +149,10 @@ struct RangeSetStorage: Sendable {
     /// is not allocated again for every keystroke.
     var scratch: [RangeSetEntry] = []
     var count = 0
+    /// The leaf the last replacement took the one-leaf path in and its base since
+    /// (RangeSetStorage+OneLeaf.swift): typing goes on in the same leaf, so the next keystroke
+    /// needs no descent. Let go of whenever a span may change otherwise (`refresh`, `rebuildTree`).
+    var finger: (leaf: Int, base: Int)?
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
 
@@ -214,6 +218,7 @@ struct RangeSetStorage: Sendable {
 
     /// Rebuilds the tree and the leaf positions after leaves were added or removed. O(leaves).
     mutating func rebuildTree() {
+        finger = nil
         var size = 1
         while size < leaves.count { size *= 2 }
         treeLeafCount = size
@@ -234,6 +239,7 @@ struct RangeSetStorage: Sendable {
     /// Brings the tree in step with leaf `i`'s span and `maxEnd` (its ranges' furthest end,
     /// relative, when the caller knows it; the stored one when only the span changed). O(log leaves).
     mutating func refresh(_ i: Int, maxEnd: Int) {
+        finger = nil
         var node = treeLeafCount + i
         tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: maxEnd)
         node /= 2
