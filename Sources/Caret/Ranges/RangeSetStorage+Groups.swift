@@ -63,7 +63,6 @@ extension RangeSetStorage {
                 releaseGroup(small.group)
             }
             a.group = group
-            a.slot = large.slot
         }
         a.sequence = sequence
     }

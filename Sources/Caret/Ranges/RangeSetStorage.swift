@@ -9,25 +9,50 @@
 // change, so a change moves them as one.
 
 /// One range, or a group of ranges alike: its start relative to its leaf's base, its length,
-/// its id's slot, its options. Values are kept by slot outside the storage
+/// its id's slot (or its group), its options. Values are kept by slot outside the storage
 /// (`TextRangeSet.values`), so that the storage, which every change walks, is not generic (it
-/// runs specialised whatever the values' type).
+/// runs specialised whatever the values' type). 24 bytes: the options share a word with the
+/// length, the group's index the slot's field.
 struct RangeSetEntry: Sendable {
     var start: Int
-    var length: Int
-    /// The range's slot; for a group, one of its members' (not used to find it).
-    var slot: UInt32
+    /// The length shifted left by 8 bits, the options (`flags`) in the low byte.
+    private var lengthAndFlags: Int
+    /// The range's slot, or `groupBit` with the index of the group it stands for.
+    private var slotOrGroup: UInt32
     /// The order ranges were added in (ties in `ranges(overlapping:)` keep it); for a group, at
     /// most its members' smallest (its place among the entries starting where it does).
     var sequence: UInt32
-    /// `RangeSetEntry.single`, or the index of the group (`RangeSetStorage.groups`) whose
-    /// members this entry stands for.
-    var group: UInt32 = RangeSetEntry.single
+
+    /// A single range's entry (`slot` below 2³¹).
+    init(start: Int, length: Int, slot: UInt32, sequence: UInt32, flags: UInt8) {
+        self.start = start
+        lengthAndFlags = length << 8 | Int(flags)
+        slotOrGroup = slot
+        self.sequence = sequence
+    }
+
+    var length: Int {
+        get { lengthAndFlags >> 8 }
+        set { lengthAndFlags = newValue << 8 | (lengthAndFlags & 0xFF) }
+    }
+
     /// The stickiness in the low two bits (`TextRangeSet.Stickiness.code`), `removeWhenEmptied`
     /// in the third.
-    let flags: UInt8
+    var flags: UInt8 { UInt8(truncatingIfNeeded: lengthAndFlags) }
+
+    /// The range's slot; for a group, its index with `groupBit` (not a slot: members are found
+    /// through the group).
+    var slot: UInt32 { slotOrGroup }
+
+    /// `RangeSetEntry.single`, or the index of the group (`RangeSetStorage.groups`) whose
+    /// members this entry stands for; set once, when the entry becomes a group's.
+    var group: UInt32 {
+        get { slotOrGroup & Self.groupBit == 0 ? Self.single : slotOrGroup & ~Self.groupBit }
+        set { slotOrGroup = Self.groupBit | newValue }
+    }
 
     static let single = UInt32.max
+    static let groupBit: UInt32 = 1 << 31
 
     static func flags(stickiness code: UInt8, removeWhenEmptied: Bool) -> UInt8 { code | (removeWhenEmptied ? 4 : 0) }
 
