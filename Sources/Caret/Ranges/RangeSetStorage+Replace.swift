@@ -143,7 +143,8 @@ extension RangeSetStorage {
             }
         }
         if structural {
-            rebuildTree()
+            // Leaves before the touched ones (and the one before a leaf removed) are unchanged.
+            rebuildTree(from: touched.lowerBound - 1)
         } else {
             for j in touched { refresh(j) }
         }

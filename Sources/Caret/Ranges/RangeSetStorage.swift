@@ -241,21 +241,38 @@ struct RangeSetStorage: Sendable {
 
     // MARK: The summary tree
 
-    /// Rebuilds the tree and the leaf positions after leaves were added or removed. O(leaves).
-    mutating func rebuildTree() {
+    /// Rebuilds the tree and the leaf positions after leaves were added or removed, from leaf
+    /// `first` on: the leaves before it (their spans and ranges) must be as the tree sums them.
+    /// The tree's buffer is kept when its size stays. O(leaves from `first` × `leafCapacity`),
+    /// O(n) when the tree grows or shrinks.
+    mutating func rebuildTree(from first: Int = 0) {
         finger = nil
         var size = 1
         while size < leaves.count { size *= 2 }
-        treeLeafCount = size
-        tree = Array(repeating: .empty, count: 2 * size)
-        for i in leaves.indices { tree[size + i] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) }
-        var node = size - 1
-        while node >= 1 {
-            tree[node] = tree[2 * node] + tree[2 * node + 1]
-            node -= 1
+        var first = min(max(0, first), leaves.count - 1)
+        if size != treeLeafCount || tree.count != 2 * size {
+            treeLeafCount = size
+            tree = Array(repeating: .empty, count: 2 * size)
+            first = 0
         }
-        if leafPosition.count != Int(nextSerial) { leafPosition = Array(repeating: -1, count: Int(nextSerial)) }
-        for i in leaves.indices { leafPosition[Int(leaves[i].serial)] = Int32(i) }
+        if leafPosition.count != Int(nextSerial) {
+            leafPosition = Array(repeating: -1, count: Int(nextSerial))
+            first = 0
+        }
+        let leaves = leaves
+        tree.withUnsafeMutableBufferPointer { t in
+            for i in first..<size {
+                t[size + i] = i < leaves.count ? RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) : .empty
+            }
+            // The nodes above the leaves rebuilt, level by level.
+            var lo = (size + first) / 2, hi = size - 1
+            while hi >= 1 {
+                for node in lo...hi { t[node] = t[2 * node] + t[2 * node + 1] }
+                lo /= 2
+                hi /= 2
+            }
+        }
+        for i in first..<leaves.count { leafPosition[Int(leaves[i].serial)] = Int32(i) }
     }
 
     /// Brings the tree in step with leaf `i`'s span and ends. O(log leaves + `leafCapacity`).
@@ -386,7 +403,7 @@ struct RangeSetStorage: Sendable {
         count += 1
         if leaf.entries.count > Self.leafCapacity {
             split(i)
-            rebuildTree()
+            rebuildTree(from: i)
         } else {
             refresh(i)
         }
@@ -470,6 +487,7 @@ struct RangeSetStorage: Sendable {
             leafPosition[Int(gone.serial)] = -1
             freeSerials.append(gone.serial)
         }
-        if rebuild { rebuildTree() }
+        // The leaf before the first one removed took its span (leaf 0's successor, its offsets).
+        if rebuild, let lowest = indices.first { rebuildTree(from: lowest - 1) }
     }
 }
