@@ -7,7 +7,8 @@ import XCTest
 /// all at or next to range ends of every stickiness, `removeWhenEmptied` or not), one allowed the
 /// one-leaf path and one not, must hold the same storage exactly (entries, spans, groups, id index,
 /// summary tree) and return the same removed ids after every replacement; a copy taken along must
-/// not change. Run with `--traits TinyShapes` too (many leaves of 4). Seeded (`SEED`).
+/// not change. Half of the replacements go on where the last one ended (typing), from the leaf it
+/// changed. Run with `--traits TinyShapes` too (many leaves of 4). Seeded (`SEED`).
 final class RangeSetOneLeafTests: XCTestCase {
     func testKeystrokesMatchTheGeneralPathExactly() {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: UInt64.random(in: 1...UInt64.max >> 1))
@@ -30,6 +31,9 @@ final class RangeSetOneLeafTests: XCTestCase {
                 add(a, min(length, a + [0, 0, 1, 2, 5, 30].randomElement(using: &rng)!))
             }
             var snapshot = fast, snapshotRanges = fast.all.map { ($0.id, $0.range._utf8Offsets) }
+            // Where the last replacement's text ends: typing goes on there half of the time (the
+            // one-leaf path then starts from the leaf it last changed, `RangeSetStorage.finger`).
+            var caret: Int?
             for step in 0..<800 {
                 let label = "SEED=\(seed) round \(round) step \(step)"
                 // A place at or next to a range's end (or anywhere when none is left).
@@ -40,6 +44,7 @@ final class RangeSetOneLeafTests: XCTestCase {
                     p = (Bool.random(using: &rng) ? start : start + entry.length) + Int.random(in: -1...1, using: &rng)
                     p = min(max(0, p), length)
                 }
+                if let c = caret, Bool.random(using: &rng) { p = min(c, length) }
                 let k = Int.random(in: 1...3, using: &rng)
                 let (range, inserted): (Range<Int>, Int)
                 switch Int.random(in: 0..<20, using: &rng) {
@@ -59,6 +64,7 @@ final class RangeSetOneLeafTests: XCTestCase {
                 let removedFast = fast.replace(range, insertedCount: inserted)
                 let removedGeneral = general.replace(range, insertedCount: inserted, oneLeafFirst: false)
                 length += inserted - range.count
+                caret = range.lowerBound + inserted
                 XCTAssertEqual(removedFast, removedGeneral, label)
                 if let problem = fast._invariantViolation() { return XCTFail("\(label): \(problem)") }
                 if let difference = Self.difference(fast.storage, general.storage) {

@@ -63,7 +63,6 @@ extension RangeSetStorage {
                 releaseGroup(small.group)
             }
             a.group = group
-            a.slot = large.slot
         }
         a.sequence = sequence
     }
@@ -99,19 +98,63 @@ extension RangeSetStorage {
 
     /// Merges the entries of `block` (absolute starts, taken out and mapped by one change) that
     /// have the same start, length and options, and sorts them by start, then `sequence`.
-    /// O(b log b) for b entries.
+    /// O(b²) for b entries up to `insertionSortLimit` (a change takes out a handful), O(b log b)
+    /// above; in place, allocating nothing.
     mutating func coalesce(_ block: inout [RangeSetEntry]) {
-        block.sort { ($0.start, $0.length, $0.flags, $0.sequence) < ($1.start, $1.length, $1.flags, $1.sequence) }
-        var out: [RangeSetEntry] = []
-        out.reserveCapacity(block.count)
-        for x in block {
-            if let last = out.last, last.start == x.start && last.length == x.length && last.flags == x.flags {
-                merge(x, into: &out[out.count - 1])
-            } else {
-                out.append(x)
+        let n = block.count
+        // Starts strictly increasing (they were sorted before the change): nothing is alike, and
+        // the order is the one asked for.
+        var increasing = true
+        block.withUnsafeBufferPointer { es in
+            for k in 1..<n where es[k - 1].start >= es[k].start {
+                increasing = false
+                break
             }
         }
-        if out.count > 1 { out.sort { ($0.start, $0.sequence) < ($1.start, $1.sequence) } }
-        block = out
+        if increasing { return }
+        // Sequences are distinct, so either order is total and the result does not depend on
+        // the sorting algorithm.
+        func alikeOrder(_ a: RangeSetEntry, _ b: RangeSetEntry) -> Bool {
+            (a.start, a.length, a.flags, a.sequence) < (b.start, b.length, b.flags, b.sequence)
+        }
+        func placeOrder(_ a: RangeSetEntry, _ b: RangeSetEntry) -> Bool { (a.start, a.sequence) < (b.start, b.sequence) }
+        Self.sort(&block, by: alikeOrder)
+        var kept = 0
+        for k in 1..<n {
+            let x = block[k]
+            let last = block[kept]
+            if last.start == x.start && last.length == x.length && last.flags == x.flags {
+                var merged = last
+                merge(x, into: &merged)
+                block[kept] = merged
+            } else {
+                kept += 1
+                block[kept] = x
+            }
+        }
+        block.removeSubrange((kept + 1)...)
+        if kept > 0 { Self.sort(&block, by: placeOrder) }
+    }
+
+    /// Above this many entries `sort(_:by:)` uses the standard library's sort.
+    static var insertionSortLimit: Int { 24 }
+
+    /// Sorts `block` by `less` (a total order): by insertion when short, with no allocation.
+    private static func sort(_ block: inout [RangeSetEntry], by less: (RangeSetEntry, RangeSetEntry) -> Bool) {
+        guard block.count <= insertionSortLimit else {
+            block.sort(by: less)
+            return
+        }
+        block.withUnsafeMutableBufferPointer { es in
+            for k in 1..<es.count {
+                let x = es[k]
+                var j = k
+                while j > 0 && less(x, es[j - 1]) {
+                    es[j] = es[j - 1]
+                    j -= 1
+                }
+                es[j] = x
+            }
+        }
     }
 }

@@ -22,7 +22,14 @@ extension RangeSetStorage {
         // The last leaf whose base is at or before the stretch: fast when the next leaf's base is
         // after the stretch and, when this one's base is at the stretch's start (a pile at the
         // caret often starts a leaf), no range of the leaf before starts there too.
-        var (i, b) = lastLeaf(withBaseAtMost: s)
+        var (i, b): (Int, Int)
+        if let f = finger, f.base <= s, f.leaf < leaves.count, f.leaf + 1 == leaves.count || f.base + leaves[f.leaf].span > s {
+            // The leaf of the last replacement is still the last one starting at or before `s`
+            // (the next one's base is after it; spans are never negative).
+            (i, b) = f
+        } else {
+            (i, b) = lastLeaf(withBaseAtMost: s)
+        }
         if b == s && i > 0 {
             let before = leaves[i - 1]
             guard let last = before.entries.last, b - before.span + last.start < s else { return false }
@@ -118,17 +125,28 @@ extension RangeSetStorage {
             }
         }
 
-        // Up the path: the ranges of earlier subtrees reaching the stretch, then the summaries.
+        // Up the path: first the ranges of earlier subtrees reaching the stretch (`mapEnds`
+        // rewrites those subtrees' summaries; the path's do not depend on the order), then the
+        // summaries on the path in one pass over the tree's buffer.
         var node = treeLeafCount + i, base = newBase
-        tree[node] = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
         while node > 1 {
             if node & 1 == 1 {
-                base -= tree[node - 1].span
-                mapEnds(node: node - 1, base: base, change)
+                let earlier = tree[node - 1]
+                base -= earlier.span
+                if earlier.maxEnd != .min && base < s && base + earlier.maxEnd >= s { mapEnds(node: node - 1, base: base, change) }
             }
             node /= 2
-            tree[node] = tree[2 * node] + tree[2 * node + 1]
         }
+        let leafNode = treeLeafCount + i, leafSummary = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
+        tree.withUnsafeMutableBufferPointer { t in
+            var node = leafNode
+            t[node] = leafSummary
+            while node > 1 {
+                node /= 2
+                t[node] = t[2 * node] + t[2 * node + 1]
+            }
+        }
+        finger = (i, newBase)
         return true
     }
 }

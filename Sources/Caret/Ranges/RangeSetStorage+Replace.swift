@@ -41,6 +41,17 @@ extension RangeSetStorage {
         return nextSequence
     }
 
+    /// `replace(_:insertedCount:oneLeafFirst:removed:)` returning the ids of the ranges removed
+    /// (usually none: then no array is allocated). Not generic, so that `TextRangeSet.apply(_:)`,
+    /// which runs unspecialised in a client's module, does no generic work per change.
+    mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [TextRangeSetID] {
+        var removed: [TextRangeSetID] = []
+        replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst) {
+            removed.append(TextRangeSetID(slot: $0, generation: $1))
+        }
+        return removed
+    }
+
     /// Moves the ranges for the replacement of bytes `range` by `insertedCount` bytes (offsets
     /// of the text before it); `removed` is told the slot and generation of each range removed.
     /// O(log leaves + k) for the k ranges that touch the replacement, plus a scan of the leaves
@@ -132,7 +143,8 @@ extension RangeSetStorage {
             }
         }
         if structural {
-            rebuildTree()
+            // Leaves before the touched ones (and the one before a leaf removed) are unchanged.
+            rebuildTree(from: touched.lowerBound - 1)
         } else {
             for j in touched { refresh(j) }
         }

@@ -9,25 +9,50 @@
 // change, so a change moves them as one.
 
 /// One range, or a group of ranges alike: its start relative to its leaf's base, its length,
-/// its id's slot, its options. Values are kept by slot outside the storage
+/// its id's slot (or its group), its options. Values are kept by slot outside the storage
 /// (`TextRangeSet.values`), so that the storage, which every change walks, is not generic (it
-/// runs specialised whatever the values' type).
+/// runs specialised whatever the values' type). 24 bytes: the options share a word with the
+/// length, the group's index the slot's field.
 struct RangeSetEntry: Sendable {
     var start: Int
-    var length: Int
-    /// The range's slot; for a group, one of its members' (not used to find it).
-    var slot: UInt32
+    /// The length shifted left by 8 bits, the options (`flags`) in the low byte.
+    private var lengthAndFlags: Int
+    /// The range's slot, or `groupBit` with the index of the group it stands for.
+    private var slotOrGroup: UInt32
     /// The order ranges were added in (ties in `ranges(overlapping:)` keep it); for a group, at
     /// most its members' smallest (its place among the entries starting where it does).
     var sequence: UInt32
-    /// `RangeSetEntry.single`, or the index of the group (`RangeSetStorage.groups`) whose
-    /// members this entry stands for.
-    var group: UInt32 = RangeSetEntry.single
+
+    /// A single range's entry (`slot` below 2³¹).
+    init(start: Int, length: Int, slot: UInt32, sequence: UInt32, flags: UInt8) {
+        self.start = start
+        lengthAndFlags = length << 8 | Int(flags)
+        slotOrGroup = slot
+        self.sequence = sequence
+    }
+
+    var length: Int {
+        get { lengthAndFlags >> 8 }
+        set { lengthAndFlags = newValue << 8 | (lengthAndFlags & 0xFF) }
+    }
+
     /// The stickiness in the low two bits (`TextRangeSet.Stickiness.code`), `removeWhenEmptied`
     /// in the third.
-    let flags: UInt8
+    var flags: UInt8 { UInt8(truncatingIfNeeded: lengthAndFlags) }
+
+    /// The range's slot; for a group, its index with `groupBit` (not a slot: members are found
+    /// through the group).
+    var slot: UInt32 { slotOrGroup }
+
+    /// `RangeSetEntry.single`, or the index of the group (`RangeSetStorage.groups`) whose
+    /// members this entry stands for; set once, when the entry becomes a group's.
+    var group: UInt32 {
+        get { slotOrGroup & Self.groupBit == 0 ? Self.single : slotOrGroup & ~Self.groupBit }
+        set { slotOrGroup = Self.groupBit | newValue }
+    }
 
     static let single = UInt32.max
+    static let groupBit: UInt32 = 1 << 31
 
     static func flags(stickiness code: UInt8, removeWhenEmptied: Bool) -> UInt8 { code | (removeWhenEmptied ? 4 : 0) }
 
@@ -149,6 +174,10 @@ struct RangeSetStorage: Sendable {
     /// is not allocated again for every keystroke.
     var scratch: [RangeSetEntry] = []
     var count = 0
+    /// The leaf the last replacement took the one-leaf path in and its base since
+    /// (RangeSetStorage+OneLeaf.swift): typing goes on in the same leaf, so the next keystroke
+    /// needs no descent. Let go of whenever a span may change otherwise (`refresh`, `rebuildTree`).
+    var finger: (leaf: Int, base: Int)?
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
 
@@ -212,20 +241,38 @@ struct RangeSetStorage: Sendable {
 
     // MARK: The summary tree
 
-    /// Rebuilds the tree and the leaf positions after leaves were added or removed. O(leaves).
-    mutating func rebuildTree() {
+    /// Rebuilds the tree and the leaf positions after leaves were added or removed, from leaf
+    /// `first` on: the leaves before it (their spans and ranges) must be as the tree sums them.
+    /// The tree's buffer is kept when its size stays. O(leaves from `first` × `leafCapacity`),
+    /// O(n) when the tree grows or shrinks.
+    mutating func rebuildTree(from first: Int = 0) {
+        finger = nil
         var size = 1
         while size < leaves.count { size *= 2 }
-        treeLeafCount = size
-        tree = Array(repeating: .empty, count: 2 * size)
-        for i in leaves.indices { tree[size + i] = RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) }
-        var node = size - 1
-        while node >= 1 {
-            tree[node] = tree[2 * node] + tree[2 * node + 1]
-            node -= 1
+        var first = min(max(0, first), leaves.count - 1)
+        if size != treeLeafCount || tree.count != 2 * size {
+            treeLeafCount = size
+            tree = Array(repeating: .empty, count: 2 * size)
+            first = 0
         }
-        if leafPosition.count != Int(nextSerial) { leafPosition = Array(repeating: -1, count: Int(nextSerial)) }
-        for i in leaves.indices { leafPosition[Int(leaves[i].serial)] = Int32(i) }
+        if leafPosition.count != Int(nextSerial) {
+            leafPosition = Array(repeating: -1, count: Int(nextSerial))
+            first = 0
+        }
+        let leaves = leaves
+        tree.withUnsafeMutableBufferPointer { t in
+            for i in first..<size {
+                t[size + i] = i < leaves.count ? RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) : .empty
+            }
+            // The nodes above the leaves rebuilt, level by level.
+            var lo = (size + first) / 2, hi = size - 1
+            while hi >= 1 {
+                for node in lo...hi { t[node] = t[2 * node] + t[2 * node + 1] }
+                lo /= 2
+                hi /= 2
+            }
+        }
+        for i in first..<leaves.count { leafPosition[Int(leaves[i].serial)] = Int32(i) }
     }
 
     /// Brings the tree in step with leaf `i`'s span and ends. O(log leaves + `leafCapacity`).
@@ -234,6 +281,7 @@ struct RangeSetStorage: Sendable {
     /// Brings the tree in step with leaf `i`'s span and `maxEnd` (its ranges' furthest end,
     /// relative, when the caller knows it; the stored one when only the span changed). O(log leaves).
     mutating func refresh(_ i: Int, maxEnd: Int) {
+        finger = nil
         var node = treeLeafCount + i
         tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: maxEnd)
         node /= 2
@@ -355,7 +403,7 @@ struct RangeSetStorage: Sendable {
         count += 1
         if leaf.entries.count > Self.leafCapacity {
             split(i)
-            rebuildTree()
+            rebuildTree(from: i)
         } else {
             refresh(i)
         }
@@ -439,6 +487,7 @@ struct RangeSetStorage: Sendable {
             leafPosition[Int(gone.serial)] = -1
             freeSerials.append(gone.serial)
         }
-        if rebuild { rebuildTree() }
+        // The leaf before the first one removed took its span (leaf 0's successor, its offsets).
+        if rebuild, let lowest = indices.first { rebuildTree(from: lowest - 1) }
     }
 }

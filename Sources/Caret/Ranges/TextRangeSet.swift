@@ -7,6 +7,17 @@
 // specialised, whatever the values' type. See docs/ARCHITECTURE.md, "Range sets and attribute
 // runs".
 
+/// The stable id of a range in a `TextRangeSet` (`TextRangeSet.ID`): valid for the set that gave
+/// it and that set's copies. Not generic over the set's values: a change returns the ids it
+/// removed without the runtime looking up a generic type (see `TextRangeSet.apply(_:)`).
+public struct TextRangeSetID: Hashable, Sendable, Codable, CustomStringConvertible {
+    let slot: UInt32
+    let generation: UInt32
+
+    /// A debugging description: the slot and its generation. O(1).
+    public var description: String { "TextRangeSet.ID(\(slot)/\(generation))" }
+}
+
 /// Ranges of a text, each with a value and a stable id, that follow the text's changes
 /// (`apply(_:)`) the way Monaco's tracked ranges and CodeMirror's range sets do.
 ///
@@ -18,14 +29,9 @@
 /// - Ids: stable while the range is in the set, never reused for another range of the same set
 ///   or its copies (a removed range's id answers nil).
 public struct TextRangeSet<Value: Sendable>: Sendable {
-    /// A range's stable id within its set (and the set's copies).
-    public struct ID: Hashable, Sendable, Codable, CustomStringConvertible {
-        let slot: UInt32
-        let generation: UInt32
-
-        /// A debugging description: the slot and its generation. O(1).
-        public var description: String { "TextRangeSet.ID(\(slot)/\(generation))" }
-    }
+    /// A range's stable id within its set (and the set's copies): `TextRangeSetID`, one type
+    /// for every `Value`, so that the code every change runs needs no generic metadata.
+    public typealias ID = TextRangeSetID
 
     /// How a range's ends move when text is inserted or replaced right at them (Monaco's
     /// `TrackedRangeStickiness`): an end maps `.before` (stays before inserted text) or
@@ -182,11 +188,12 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     ///   those; ranges elsewhere are not visited.
     @discardableResult
     public mutating func apply(_ changes: ChangeSet) -> [ID] {
-        var removed: [(UInt32, UInt32)] = []
+        var removed: [ID] = []
         for r in changes.replacements.reversed() {
-            storage.replace(r.utf8Range, insertedCount: r.inserted.utf8.count) { removed.append(($0, $1)) }
+            storage.replace(r.utf8Range, insertedCount: r.inserted.utf8.count) { removed.append(ID(slot: $0, generation: $1)) }
         }
-        return dropValues(of: removed)
+        if !removed.isEmpty { dropValues(of: removed) }
+        return removed
     }
 
     /// Moves every range through one edit, as `apply(_:)` through a change set of that one
@@ -196,9 +203,10 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// - Complexity: O(log n + k) for the k ranges that touch the edit.
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> [ID] {
-        var removed: [(UInt32, UInt32)] = []
-        storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count) { removed.append(($0, $1)) }
-        return dropValues(of: removed)
+        // The storage's work is not generic; only dropping values is, and it seldom runs.
+        let removed = storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count)
+        if !removed.isEmpty { dropValues(of: removed) }
+        return removed
     }
 
     /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
@@ -207,19 +215,14 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// `oneLeafFirst: false` skips the storage's one-leaf path (for the tests comparing it).
     @discardableResult
     mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [ID] {
-        var removed: [(UInt32, UInt32)] = []
-        storage.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst) { removed.append(($0, $1)) }
-        return dropValues(of: removed)
+        let removed = storage.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst)
+        if !removed.isEmpty { dropValues(of: removed) }
+        return removed
     }
 
-    /// Lets go of the values of the ranges a change removed (slots and generations) and
-    /// returns their ids. O(removed).
-    @discardableResult
-    private mutating func dropValues(of removed: [(UInt32, UInt32)]) -> [ID] {
-        // Nothing generic runs when nothing was removed, the usual case.
-        guard !removed.isEmpty else { return [] }
-        for (slot, _) in removed { values[Int(slot)] = nil }
-        return removed.map { ID(slot: $0.0, generation: $0.1) }
+    /// Lets go of the values of the ranges a change removed. O(removed).
+    private mutating func dropValues(of removed: [ID]) {
+        for id in removed { values[Int(id.slot)] = nil }
     }
 }
 
