@@ -10,6 +10,17 @@ enum ClusterWidths {
     @inline(__always)
     static func forEachCluster(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions,
                                _ body: (_ start: Int, _ end: Int, _ width: Int, _ utf16: Int) -> Void) {
+        scanClusters(p, options: options, until: { start, end, width, utf16 in
+            body(start, end, width, utf16)
+            return false
+        })
+    }
+
+    /// `forEachCluster` that stops after the first cluster for which `body` returns true (a
+    /// lookup by column reads no further than the column).
+    @inline(__always)
+    static func scanClusters(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions,
+                               until body: (_ start: Int, _ end: Int, _ width: Int, _ utf16: Int) -> Bool) {
         let graphemes = GraphemeClassTable.shared
         let table = DisplayWidthTable.shared
         var breaker = GraphemeBreaker()
@@ -18,7 +29,7 @@ enum ClusterWidths {
         while i < p.count {
             let (boundary, length) = breaker.step(p, at: i, table: graphemes)
             if boundary && i > start {
-                body(start, i, cluster.width(options), units)
+                if body(start, i, cluster.width(options), units) { return }
                 cluster = Accumulator()
                 start = i
                 units = 0
@@ -33,7 +44,7 @@ enum ClusterWidths {
             }
             i += length
         }
-        if i > start { body(start, i, cluster.width(options), units) }
+        if i > start { _ = body(start, i, cluster.width(options), units) }
     }
 
     /// The column reached by drawing `p` from `column`. O(bytes).
