@@ -49,9 +49,27 @@ enum ClusterWidths {
 
     /// The column reached by drawing `p` from `column`. O(bytes).
     static func advance(_ p: UnsafeBufferPointer<UInt8>, from column: Int, options: DisplayWidthOptions) -> Int {
-        var x = column
-        forEachCluster(p, options: options) { _, _, w, _ in x += resolve(w, at: x, options: options) }
+        // A run of printable ASCII is one column a byte, up to its last byte (which may take
+        // marks after it): the clusters are walked from there only.
+        let ascii = printableASCIIPrefix(p)
+        if ascii == p.count { return column + ascii }
+        let skip = max(0, ascii - 1)
+        var x = column + skip
+        forEachCluster(UnsafeBufferPointer(rebasing: p[skip...]), options: options) { _, _, w, _ in
+            x += resolve(w, at: x, options: options)
+        }
         return x
+    }
+
+    /// The length of the run of printable ASCII (U+0020–U+007E) that starts `p`. Each of its
+    /// bytes starts a cluster of one column; all but the last are whole clusters (a mark or a
+    /// variation selector after the last joins it), and the byte after the last starts a
+    /// cluster or continues the last one. O(run).
+    @inline(__always)
+    static func printableASCIIPrefix(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = 0
+        while k < p.count && p[k] &- 0x20 < 0x5F { k += 1 }
+        return k
     }
 
     /// A width `forEachCluster` reported, at column `x`: a tab's distance to the next stop.

@@ -238,15 +238,19 @@ struct RowLayout {
         let display = index.options.display
         return document.withUTF8(found.start..<(found.start + found.length)) { whole in
             let n = found.endsLine ? whole.count - LineTerminator.length(endingAt: whole.count, in: whole) : whole.count
-            let p = UnsafeBufferPointer(rebasing: whole[..<n])
-            var x = 0, result: Int?, lastStart = 0
+            // Printable ASCII first: one column a byte, each byte a cluster's start.
+            let ascii = ClusterWidths.printableASCIIPrefix(UnsafeBufferPointer(rebasing: whole[..<n]))
+            if column < ascii { return found.start + column }
+            let skip = max(0, ascii - 1)
+            let p = UnsafeBufferPointer(rebasing: whole[skip..<n])
+            var x = skip, result: Int?, lastStart = 0
             ClusterWidths.scanClusters(p, options: display, until: { s, _, w, _ in
                 let width = ClusterWidths.resolve(w, at: x, options: display)
                 if column < x + width {
-                    result = s
+                    result = skip + s
                     return true
                 }
-                lastStart = s
+                lastStart = skip + s
                 x += width
                 return false
             })
