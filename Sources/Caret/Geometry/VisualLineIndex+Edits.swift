@@ -69,6 +69,9 @@ extension VisualLineIndex {
     /// and given to ICU only as far as the wrap goes, so a wide one costs little.
     static let rewrapAhead = 2048
 
+    /// Bytes past the edit that ICU's text holds when first made (lengthened when the wrap needs more).
+    static let rewrapText = 512
+
     /// Re-wraps only the visual lines an edit of bytes `lo..<oldEnd` (now `lo..<newEnd`) inside
     /// hard line `line` can change: greedy wrap from the start of the visual line before the
     /// edited one (two before when the edit is near the edited one's start; see
@@ -142,7 +145,9 @@ extension VisualLineIndex {
                 iterator: { through in
                     let needed = min(whole.count, from - context + through + Self.breakContext)
                     if textEnd < needed {
-                        var end = min(whole.count, max(needed, 2 * textEnd))
+                        // At first through `rewrapText` bytes past the edit, where the lines
+                        // usually meet: a longer text resets ICU's cache of boundaries.
+                        var end = min(whole.count, max(needed, 2 * textEnd, newEnd - context + Self.rewrapText))
                         while end < whole.count && whole[end] & 0xC0 == 0x80 { end += 1 }
                         if !started {
                             started = true
