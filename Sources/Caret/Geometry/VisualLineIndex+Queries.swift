@@ -123,6 +123,28 @@ extension VisualLineIndex {
         return layout
     }
 
+    /// The hard line of row `found` as a paragraph, from the rows (no search of the text for
+    /// line breaks): its first row's start and its last row's end, less the terminator.
+    /// O(log n).
+    func paragraph(of found: VisualRowTree.Found) -> TextDocument.Paragraph {
+        let start = found.startsLine ? found.start : tree.firstRow(ofLine: found.line).start
+        // A hard line's rows are wrapped together: its last row is in the tree.
+        let rowsEnd: Int
+        if found.endsLine {
+            rowsEnd = found.start + found.length
+        } else if found.line + 1 < tree.total.lines {
+            rowsEnd = tree.firstRow(ofLine: found.line + 1).start
+        } else {
+            rowsEnd = tree.total.bytes
+        }
+        // The document's last line has no terminator (as `TextDocument.paragraph(line:)` says it).
+        if found.line >= document.lineCount - 1 {
+            return TextDocument.Paragraph(line: found.line, start: start, end: rowsEnd, next: rowsEnd + 1)
+        }
+        let terminator = document.withUTF8(max(start, rowsEnd - 3)..<rowsEnd) { LineTerminator.length(endingAt: $0.count, in: $0) }
+        return TextDocument.Paragraph(line: found.line, start: start, end: rowsEnd - terminator, next: rowsEnd)
+    }
+
     /// The row holding byte `x` (0...count), wrapping up to it first.
     func row(containingByte x: Int) -> VisualRowTree.Found {
         advance(throughByte: x)
@@ -158,7 +180,7 @@ struct RowLayout {
         self.found = found
         let document = index.document
         let options = index.options
-        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : document.paragraph(line: found.line)
+        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : index.paragraph(of: found)
         indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
         var cells: [Cell] = []
         var x = indent

@@ -132,6 +132,28 @@ final class VisualLineIndexTests: XCTestCase {
         }
     }
 
+    /// The paragraph a row's layout reads, found from the rows, is the document's own, with
+    /// every kind of line terminator.
+    func testParagraphOfARowIsTheDocuments() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        let terminators = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        for round in 0..<30 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                text += randomText(&rng, count: 0...12).filter { !$0.isNewline } + terminators.randomElement(using: &rng)!
+            }
+            if Bool.random(using: &rng) { text += randomText(&rng, count: 0...12).filter { !$0.isNewline } }
+            let document = TextDocument(text)
+            let index = VisualLineIndex(document: document, options: randomOptions(&rng))
+            for k in 0..<index.visualLineCount {
+                let found = index.tree.row(at: k)
+                let mine = index.paragraph(of: found), reference = try XCTUnwrap(document.paragraph(line: found.line))
+                XCTAssertEqual([mine.line, mine.start, mine.end, mine.next], [reference.line, reference.start, reference.end, reference.next],
+                               "row \(k) of \(text.debugDescription), round \(round) seed \(seed)")
+            }
+        }
+    }
+
     /// An index fed every change set a `TextInput` sends (as `caret edit` feeds its own) stays
     /// equal to the walk of the input's text through typing, deleting, pasting, undo, redo and
     /// replace-all.
