@@ -84,7 +84,7 @@ extension VisualLineIndex {
     /// Without preserved indentation only (every visual line starts at 0).
     private func rewrapNearEdit(line: Int, rows: Range<Int>, lo: Int, oldEnd: Int, newEnd: Int, wholeRest: Bool = false) -> Bool {
         let old = tree.rows(rows)
-        guard let first = old.first, let paragraph = document.paragraph(line: line) else { return false }
+        guard let first = old.first else { return false }
         let lineStart = tree.row(at: rows.lowerBound).start
         var starts: [Int] = []
         starts.reserveCapacity(old.count)
@@ -94,6 +94,8 @@ extension VisualLineIndex {
             x += VisualRowTree.length(row)
         }
         let delta = newEnd - oldEnd
+        // The line's bounds in the new text: its rows ended at `x`, the edit inside them.
+        let paragraph = self.paragraph(line: line, start: lineStart, rowsEnd: x + delta)
         // The visual line holding the edit's start, and the one before it where wrapping restarts.
         var c = 0
         while c + 1 < starts.count && starts[c + 1] <= lo { c += 1 }

@@ -137,12 +137,18 @@ extension VisualLineIndex {
         } else {
             rowsEnd = tree.total.bytes
         }
+        return paragraph(line: found.line, start: start, rowsEnd: rowsEnd)
+    }
+
+    /// Hard line `line` as a paragraph, from where its rows start and end (the terminator
+    /// read off the text). O(log n).
+    func paragraph(line: Int, start: Int, rowsEnd: Int) -> TextDocument.Paragraph {
         // The document's last line has no terminator (as `TextDocument.paragraph(line:)` says it).
-        if found.line >= document.lineCount - 1 {
-            return TextDocument.Paragraph(line: found.line, start: start, end: rowsEnd, next: rowsEnd + 1)
+        if line >= document.lineCount - 1 {
+            return TextDocument.Paragraph(line: line, start: start, end: rowsEnd, next: rowsEnd + 1)
         }
         let terminator = document.withUTF8(max(start, rowsEnd - 3)..<rowsEnd) { LineTerminator.length(endingAt: $0.count, in: $0) }
-        return TextDocument.Paragraph(line: found.line, start: start, end: rowsEnd - terminator, next: rowsEnd)
+        return TextDocument.Paragraph(line: line, start: start, end: rowsEnd - terminator, next: rowsEnd)
     }
 
     /// The row holding byte `x` (0...count), wrapping up to it first.
