@@ -10,6 +10,17 @@ enum ClusterWidths {
     @inline(__always)
     static func forEachCluster(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions,
                                _ body: (_ start: Int, _ end: Int, _ width: Int, _ utf16: Int) -> Void) {
+        scanClusters(p, options: options, until: { start, end, width, utf16 in
+            body(start, end, width, utf16)
+            return false
+        })
+    }
+
+    /// `forEachCluster` that stops after the first cluster for which `body` returns true (a
+    /// lookup by column reads no further than the column).
+    @inline(__always)
+    static func scanClusters(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions,
+                               until body: (_ start: Int, _ end: Int, _ width: Int, _ utf16: Int) -> Bool) {
         let graphemes = GraphemeClassTable.shared
         let table = DisplayWidthTable.shared
         var breaker = GraphemeBreaker()
@@ -18,7 +29,7 @@ enum ClusterWidths {
         while i < p.count {
             let (boundary, length) = breaker.step(p, at: i, table: graphemes)
             if boundary && i > start {
-                body(start, i, cluster.width(options), units)
+                if body(start, i, cluster.width(options), units) { return }
                 cluster = Accumulator()
                 start = i
                 units = 0
@@ -33,14 +44,32 @@ enum ClusterWidths {
             }
             i += length
         }
-        if i > start { body(start, i, cluster.width(options), units) }
+        if i > start { _ = body(start, i, cluster.width(options), units) }
     }
 
     /// The column reached by drawing `p` from `column`. O(bytes).
     static func advance(_ p: UnsafeBufferPointer<UInt8>, from column: Int, options: DisplayWidthOptions) -> Int {
-        var x = column
-        forEachCluster(p, options: options) { _, _, w, _ in x += resolve(w, at: x, options: options) }
+        // A run of printable ASCII is one column a byte, up to its last byte (which may take
+        // marks after it): the clusters are walked from there only.
+        let ascii = printableASCIIPrefix(p)
+        if ascii == p.count { return column + ascii }
+        let skip = max(0, ascii - 1)
+        var x = column + skip
+        forEachCluster(UnsafeBufferPointer(rebasing: p[skip...]), options: options) { _, _, w, _ in
+            x += resolve(w, at: x, options: options)
+        }
         return x
+    }
+
+    /// The length of the run of printable ASCII (U+0020–U+007E) that starts `p`. Each of its
+    /// bytes starts a cluster of one column; all but the last are whole clusters (a mark or a
+    /// variation selector after the last joins it), and the byte after the last starts a
+    /// cluster or continues the last one. O(run).
+    @inline(__always)
+    static func printableASCIIPrefix(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = 0
+        while k < p.count && p[k] &- 0x20 < 0x5F { k += 1 }
+        return k
     }
 
     /// A width `forEachCluster` reported, at column `x`: a tab's distance to the next stop.

@@ -37,7 +37,7 @@ extension VisualLineIndex {
         guard index >= 0 else { return nil }
         advance(throughRows: index + 1)
         guard index < tree.total.rows else { return nil }
-        let layout = RowLayout(self, tree.row(at: index))
+        let layout = self.layout(of: tree.row(at: index))
         let start16 = document.count(.utf16, beforeUTF8: layout.start)
         let end16 = document.count(.utf16, beforeUTF8: layout.contentEnd)
         return VisualLine(line: layout.found.line,
@@ -63,7 +63,7 @@ extension VisualLineIndex {
         guard index >= 0 else { return nil }
         advance(throughRows: index + 1)
         guard index < tree.total.rows else { return nil }
-        let layout = RowLayout(self, tree.row(at: index))
+        let layout = self.layout(of: tree.row(at: index))
         return layout.order.map { k in
             let cell = layout.cells[k]
             return VisualCluster(range: TextRange(start: TextPosition(utf8Offset: cell.start), end: TextPosition(utf8Offset: cell.end)),
@@ -110,8 +110,45 @@ extension VisualLineIndex {
     /// - Complexity: O(log n + the visual line's length) once wrapped that far.
     public func endOfVisualLine(containing position: TextPosition) -> TextPosition? {
         guard let location = location(of: position) else { return nil }
-        let layout = RowLayout(self, tree.row(at: location.visualLine))
+        let layout = self.layout(of: tree.row(at: location.visualLine))
         return TextPosition(utf8Offset: layout.found.endsLine ? layout.contentEnd : (layout.cells.last?.start ?? layout.start))
+    }
+
+    /// The layout of row `found`: the last one made when it is the same row (a location and
+    /// then a position on one visual line, as up/down asks), else made and kept.
+    func layout(of found: VisualRowTree.Found) -> RowLayout {
+        if let last = lastLayout, last.found == found { return last }
+        let layout = RowLayout(self, found)
+        lastLayout = layout
+        return layout
+    }
+
+    /// The hard line of row `found` as a paragraph, from the rows (no search of the text for
+    /// line breaks): its first row's start and its last row's end, less the terminator.
+    /// O(log n).
+    func paragraph(of found: VisualRowTree.Found) -> TextDocument.Paragraph {
+        let start = found.startsLine ? found.start : tree.firstRow(ofLine: found.line).start
+        // A hard line's rows are wrapped together: its last row is in the tree.
+        let rowsEnd: Int
+        if found.endsLine {
+            rowsEnd = found.start + found.length
+        } else if found.line + 1 < tree.total.lines {
+            rowsEnd = tree.firstRow(ofLine: found.line + 1).start
+        } else {
+            rowsEnd = tree.total.bytes
+        }
+        return paragraph(line: found.line, start: start, rowsEnd: rowsEnd)
+    }
+
+    /// Hard line `line` as a paragraph, from where its rows start and end (the terminator
+    /// read off the text). O(log n).
+    func paragraph(line: Int, start: Int, rowsEnd: Int) -> TextDocument.Paragraph {
+        // The document's last line has no terminator (as `TextDocument.paragraph(line:)` says it).
+        if line >= document.lineCount - 1 {
+            return TextDocument.Paragraph(line: line, start: start, end: rowsEnd, next: rowsEnd + 1)
+        }
+        let terminator = document.withUTF8(max(start, rowsEnd - 3)..<rowsEnd) { LineTerminator.length(endingAt: $0.count, in: $0) }
+        return TextDocument.Paragraph(line: line, start: start, end: rowsEnd - terminator, next: rowsEnd)
     }
 
     /// The row holding byte `x` (0...count), wrapping up to it first.
@@ -149,7 +186,7 @@ struct RowLayout {
         self.found = found
         let document = index.document
         let options = index.options
-        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : document.paragraph(line: found.line)
+        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : index.paragraph(of: found)
         indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
         var cells: [Cell] = []
         var x = indent
@@ -174,8 +211,11 @@ struct RowLayout {
         var mixed = false
         if let paragraph, !cells.isEmpty,
            found.mayRaiseLevels || document.requestedLevel(atParagraphStart: paragraph.start) == 1 {
+            // The paragraph's layout, cached by the document: the rows of one paragraph drawn
+            // one after the other resolve it once.
             let layout = document.layout(of: paragraph)
-            let g0 = document.count(.grapheme, beforeUTF8: found.start) - document.count(.grapheme, beforeUTF8: paragraph.start)
+            let g0 = found.start == paragraph.start
+                ? 0 : document.count(.grapheme, beforeUTF8: found.start) - document.count(.grapheme, beforeUTF8: paragraph.start)
             for k in cells.indices where g0 + k < layout.count { cells[k].level = layout.level(ofGrapheme: g0 + k) }
             // L1: whitespace at the end of a line takes the paragraph level.
             var k = cells.count - 1
@@ -210,7 +250,7 @@ struct RowLayout {
     static func column(ofByte x: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex) -> Int {
         let document = index.document
         if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
-            return RowLayout(index, found).column(ofByte: x)
+            return index.layout(of: found).column(ofByte: x)
         }
         guard x > found.start else { return 0 }
         return document.withUTF8(found.start..<x) { ClusterWidths.advance($0, from: 0, options: index.options.display) }
@@ -221,20 +261,27 @@ struct RowLayout {
     static func byte(atColumn column: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex) -> Int {
         let document = index.document
         if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
-            return RowLayout(index, found).byte(atColumn: column)
+            return index.layout(of: found).byte(atColumn: column)
         }
         let display = index.options.display
         return document.withUTF8(found.start..<(found.start + found.length)) { whole in
             let n = found.endsLine ? whole.count - LineTerminator.length(endingAt: whole.count, in: whole) : whole.count
-            let p = UnsafeBufferPointer(rebasing: whole[..<n])
-            var x = 0, result: Int?, lastStart = 0
-            ClusterWidths.forEachCluster(p, options: display) { s, _, w, _ in
-                guard result == nil else { return }
+            // Printable ASCII first: one column a byte, each byte a cluster's start.
+            let ascii = ClusterWidths.printableASCIIPrefix(UnsafeBufferPointer(rebasing: whole[..<n]))
+            if column < ascii { return found.start + column }
+            let skip = max(0, ascii - 1)
+            let p = UnsafeBufferPointer(rebasing: whole[skip..<n])
+            var x = skip, result: Int?, lastStart = 0
+            ClusterWidths.scanClusters(p, options: display, until: { s, _, w, _ in
                 let width = ClusterWidths.resolve(w, at: x, options: display)
-                if column < x + width { result = s }
-                lastStart = s
+                if column < x + width {
+                    result = skip + s
+                    return true
+                }
+                lastStart = skip + s
                 x += width
-            }
+                return false
+            })
             return found.start + (result ?? (found.endsLine ? n : lastStart))
         }
     }

@@ -68,6 +68,8 @@ public final class VisualLineIndex {
     var frontier = 0
     /// The whole-document walk the frontier advances with, while the document is unedited.
     var walker: TextDocument.VisualLines.Iterator?
+    /// The last row measured for columns by `layout(of:)`; dropped when the document changes.
+    var lastLayout: RowLayout?
     /// ICU's line iterator for paragraphs wrapped alone, reused: only its text changes.
     private var paragraphBreaks: ICUBreakIterator?
     private var paragraphBreaksLocale = ""
@@ -129,9 +131,13 @@ public final class VisualLineIndex {
 
     /// The reused line iterator, set to the UTF-8 text `p`.
     func paragraphIterator(_ p: UnsafeBufferPointer<UInt8>) -> ICUBreakIterator? {
-        var utf16: [UInt16] = []
-        utf16.reserveCapacity(p.count)
-        _ = transcode(p.makeIterator(), from: UTF8.self, to: UTF16.self, stoppingOnError: false) { utf16.append($0) }
+        var units: [UInt16] = []
+        LazyLineWrap.appendUTF16(of: p, to: &units)
+        return paragraphIterator(utf16: units)
+    }
+
+    /// The reused line iterator, set to the UTF-16 text `utf16`.
+    func paragraphIterator(utf16: [UInt16]) -> ICUBreakIterator? {
         if let iterator = paragraphBreaks, paragraphBreaksLocale == document.locale, iterator.setUTF16(utf16) { return iterator }
         paragraphBreaks = ICUBreakIterator(.line, locale: document.locale, utf16: utf16)
         paragraphBreaksLocale = document.locale

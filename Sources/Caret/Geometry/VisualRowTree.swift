@@ -39,7 +39,7 @@ struct VisualRowTree {
     enum Key { case rows, bytes, lines }
 
     /// One row found: its index, first byte and hard line, with its length and end flag.
-    struct Found {
+    struct Found: Equatable {
         var index: Int
         var start: Int
         var line: Int

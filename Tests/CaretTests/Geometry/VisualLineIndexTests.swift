@@ -89,6 +89,71 @@ final class VisualLineIndexTests: XCTestCase {
         }
     }
 
+    /// Editor-like widths (20–100 columns) over paragraphs of a few thousand bytes, so that the
+    /// re-wrap window (`rewrapAhead` bytes past the edit) is cut short of the paragraph's end:
+    /// typing, deleting and pasting anywhere, each result equal to a wrap of the whole text.
+    func testEditsInLongWideParagraphsMatchAFullWrap() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        let typed = ["x", " ", "日", "ש", "🙂", "-", "\t", "e\u{301}", "\u{301}", "क्ष", "م", "1", "(", "สวั", "  ", "\u{200B}"]
+        for round in 0..<6 {
+            var options = randomOptions(&rng)
+            options.width = Int.random(in: 20...100, using: &rng)
+            options.preservesIndent = false
+            var paragraph = ""
+            while paragraph.utf8.count < 3000 { paragraph += randomText(&rng, count: 40...80).filter { !$0.isNewline } }
+            var document = TextDocument(randomText(&rng, count: 5...20) + "\r\n" + paragraph + "\n" + randomText(&rng, count: 5...20))
+            let index = VisualLineIndex(document: document, options: options)
+            index.wrapAll()
+            for step in 0..<50 {
+                let count = document.count(in: .grapheme)
+                let at = Int.random(in: 0...count, using: &rng)
+                let range = try XCTUnwrap(graphemes(at..<min(count, at + Int.random(in: 0...2, using: &rng)), in: document))
+                let text = Int.random(in: 0..<5, using: &rng) == 0
+                    ? randomText(&rng, count: 1...6).filter { !$0.isNewline } : typed.randomElement(using: &rng)!
+                let change = try ChangeSet.replacing(range, with: text, in: document)
+                // A location asked before the edit (its row layout kept) must not survive it.
+                let probe = try XCTUnwrap(document.position(at: Int.random(in: 0...count, using: &rng)))
+                _ = index.location(of: probe)
+                try document.apply(change)
+                try index.apply(change)
+                assertMatchesReference(index, "after step \(step), round \(round) seed \(seed)")
+                let fresh = VisualLineIndex(document: document, options: options)
+                for k in [at, min(at + 1, document.count(in: .grapheme)), Int.random(in: 0...document.count(in: .grapheme), using: &rng)] {
+                    let p = try XCTUnwrap(document.position(at: k))
+                    let location = index.location(of: p)
+                    XCTAssertEqual(location, fresh.location(of: p), "cluster \(k), step \(step), round \(round) seed \(seed)")
+                    if let location {
+                        XCTAssertEqual(index.position(atVisualLine: location.visualLine, column: location.column),
+                                       fresh.position(atVisualLine: location.visualLine, column: location.column),
+                                       "cluster \(k), step \(step), round \(round) seed \(seed)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The paragraph a row's layout reads, found from the rows, is the document's own, with
+    /// every kind of line terminator.
+    func testParagraphOfARowIsTheDocuments() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
+        let terminators = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        for round in 0..<30 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                text += randomText(&rng, count: 0...12).filter { !$0.isNewline } + terminators.randomElement(using: &rng)!
+            }
+            if Bool.random(using: &rng) { text += randomText(&rng, count: 0...12).filter { !$0.isNewline } }
+            let document = TextDocument(text)
+            let index = VisualLineIndex(document: document, options: randomOptions(&rng))
+            for k in 0..<index.visualLineCount {
+                let found = index.tree.row(at: k)
+                let mine = index.paragraph(of: found), reference = try XCTUnwrap(document.paragraph(line: found.line))
+                XCTAssertEqual([mine.line, mine.start, mine.end, mine.next], [reference.line, reference.start, reference.end, reference.next],
+                               "row \(k) of \(text.debugDescription), round \(round) seed \(seed)")
+            }
+        }
+    }
+
     /// An index fed every change set a `TextInput` sends (as `caret edit` feeds its own) stays
     /// equal to the walk of the input's text through typing, deleting, pasting, undo, redo and
     /// replace-all.

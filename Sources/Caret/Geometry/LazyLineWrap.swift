@@ -1,0 +1,121 @@
+/// Greedy soft wrap of part of a paragraph, measured lazily: the clusters are measured only as
+/// far as the wrap has needed them when the caller stops it, after any visual line (the re-wrap
+/// of an edit stops where the new lines meet the old ones, usually a line or two past the edit).
+/// The same visual lines as `LineWrapper.wrap` without preserved indentation: each line runs to
+/// the last opportunity at or before the first cluster that would pass the width (hanging
+/// spaces and tabs never do), or is cut before that cluster when there is none.
+struct LazyLineWrap {
+    /// One measured cluster: bytes and UTF-16 units of `p` (32 bits: callers keep `p` shorter),
+    /// width (`ClusterWidths.tab` for a tab) and whether it hangs.
+    private struct Cluster {
+        var start: Int32
+        var end: Int32
+        var start16: Int32
+        var end16: Int32
+        var width: Int32
+        var hangs: Bool
+    }
+
+    private var clusters: [Cluster] = []
+
+    /// Wraps valid UTF-8 `p` (shorter than `Int32.max` bytes), which starts a visual line, at `options` (`preservesIndent` is not
+    /// read: every line starts at column 0). ICU's line iterator is asked only when a line
+    /// wraps: `iterator(through)` gives it, set to a text in which `p` starts at UTF-16 offset
+    /// `prefix16` and which holds at least `p`'s bytes up to `through` (the end of the cluster
+    /// that did not fit; the caller adds what ICU must see past it), or nil for none. `row(start, end, overflow)` gets each visual
+    /// line that wraps, in bytes of `p`, with the start of the cluster that did not fit; it
+    /// returns true to stop.
+    /// - Returns: nil when `row` stopped the wrap, else the start of the last visual line (which
+    ///   runs to the end of `p`). O(bytes measured) plus one ICU lookup per wrapped line.
+    mutating func wrap(_ p: UnsafeBufferPointer<UInt8>, options: SoftWrapOptions,
+                       iterator: (_ through: Int) -> (iterator: ICUBreakIterator, prefix16: Int)?, row: (_ start: Int, _ end: Int, _ overflow: Int) -> Bool) -> Int? {
+        clusters.removeAll(keepingCapacity: true)
+        clusters.reserveCapacity(min(p.count, 512))
+        let limit = max(1, options.width)
+        let display = options.display
+        var u16 = 0
+        // The scan: the current line's first cluster, the next cluster to place, its column.
+        var s = 0, j = 0, x = 0
+        var stopped = false
+        ClusterWidths.scanClusters(p, options: display, until: { start, end, width, units in
+            let hangs = end == start + 1 && (p[start] == 0x20 || p[start] == 0x09)
+            clusters.append(Cluster(start: Int32(start), end: Int32(end), start16: Int32(u16), end16: Int32(u16 + units),
+                                   width: Int32(width), hangs: hangs))
+            u16 += units
+            while j < clusters.count {
+                let w = ClusterWidths.resolve(Int(clusters[j].width), at: x, options: display)
+                if j > s && !clusters[j].hangs && x + w > limit {
+                    let end = lastBreak(s, j, iterator(Int(clusters[j].end))) ?? j
+                    if row(Int(clusters[s].start), Int(clusters[end].start), Int(clusters[j].start)) {
+                        stopped = true
+                        return true
+                    }
+                    // The next line starts at the break: its clusters are placed again from there.
+                    s = end
+                    j = end
+                    x = 0
+                    continue
+                }
+                x += w
+                j += 1
+            }
+            return false
+        })
+        if stopped { return nil }
+        return s < clusters.count ? Int(clusters[s].start) : p.count
+    }
+
+    /// The last cluster index `b` with `s < b <= e` where ICU allows a break, or nil (as
+    /// `LineWrapper.lastBreak`): ICU's `preceding` from the end of cluster `e`.
+    private func lastBreak(_ s: Int, _ e: Int, _ text: (iterator: ICUBreakIterator, prefix16: Int)?) -> Int? {
+        guard let (iterator, prefix16) = text else { return nil }
+        let floor = prefix16 + Int(clusters[s].start16)
+        var b = iterator.precedingUTF16(prefix16 + Int(clusters[e].end16))
+        while let u = b, u > floor {
+            if let k = cluster(atUTF16: u - prefix16, upTo: e) { return k }
+            b = iterator.precedingUTF16(u)
+        }
+        return nil
+    }
+
+    /// The index (at most `last`) of the cluster starting at `utf16`, or nil inside a cluster.
+    private func cluster(atUTF16 utf16: Int, upTo last: Int) -> Int? {
+        var lo = 0, hi = last
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let u = Int(clusters[mid].start16)
+            if u == utf16 { return mid }
+            if u < utf16 { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return nil
+    }
+
+    /// Appends the UTF-16 of valid UTF-8 `p` to `units`. One pass, one copy.
+    static func appendUTF16(of p: UnsafeBufferPointer<UInt8>, to units: inout [UInt16]) {
+        // UTF-16 never takes more units than UTF-8 takes bytes.
+        let converted = [UInt16](unsafeUninitializedCapacity: p.count) { buffer, count in
+            var i = 0, k = 0
+            while i < p.count {
+                let b = p[i]
+                if b < 0x80 {
+                    buffer[k] = UInt16(b)
+                    k += 1
+                    i += 1
+                    continue
+                }
+                let (value, length) = UTF8Scalars.decode(p, at: i)
+                if value < 0x10000 {
+                    buffer[k] = UInt16(value)
+                    k += 1
+                } else {
+                    buffer[k] = UInt16(0xD800 + ((value - 0x10000) >> 10))
+                    buffer[k + 1] = UInt16(0xDC00 + (value & 0x3FF))
+                    k += 2
+                }
+                i += length
+            }
+            count = k
+        }
+        units.append(contentsOf: converted)
+    }
+}
