@@ -6,15 +6,20 @@ internal import CaretICU
 // ICU lists (`caret_search_key_sources`: `K` and the Kelvin sign for `k` ignoring case; `é`
 // and every other precomposed `e` ignoring diacritics; the Hangul syllables holding a jamo).
 // The finder, waiting for a match to start, skips over text none of whose scalars is one of
-// these candidates: a table of their UTF-8 first bytes, then the scalar decoded and compared.
+// these candidates: a table of their UTF-8 first bytes, a mask of the second bytes each first
+// byte takes, then the scalar decoded and compared.
 
 final class KeyPrefilter {
     /// 1 for a byte that starts a candidate's UTF-8 (a byte below 0x80 is the candidate).
     private let leads: UnsafeMutablePointer<UInt8>
+    /// For a first byte from 0xC0, a bit per candidate's second byte (its low six bits).
+    private let seconds: UnsafeMutablePointer<UInt64>
     /// The candidates above U+007F, sorted, and a bit per `value & 1023` of them.
     private let scalars: UnsafeMutablePointer<UInt32>
     private let scalarCount: Int
     private let bits: UnsafeMutablePointer<UInt64>
+    /// Whether a candidate is ASCII.
+    private let hasASCII: Bool
 
     /// The scalars other than `target` whose key (by `flags`) holds it, from ICU; nil when ICU
     /// fails. A few milliseconds.
@@ -40,12 +45,17 @@ final class KeyPrefilter {
         sources.append(first)
         leads = .allocate(capacity: 256)
         leads.initialize(repeating: 0, count: 256)
+        seconds = .allocate(capacity: 256)
+        seconds.initialize(repeating: 0, count: 256)
         var wide: [UInt32] = []
         for s in sources {
             guard let scalar = Unicode.Scalar(s) else { continue }
-            leads[Int(scalar.utf8.first!)] = 1
+            let utf8 = Array(scalar.utf8)
+            leads[Int(utf8[0])] = 1
+            if utf8.count > 1 { seconds[Int(utf8[0])] |= 1 << (utf8[1] & 63) }
             if s >= 0x80 { wide.append(s) }
         }
+        hasASCII = sources.contains { $0 < 0x80 }
         wide = Array(Set(wide)).sorted()
         scalarCount = wide.count
         scalars = .allocate(capacity: max(wide.count, 1))
@@ -57,6 +67,7 @@ final class KeyPrefilter {
 
     deinit {
         leads.deallocate()
+        seconds.deallocate()
         scalars.deallocate()
         bits.deallocate()
     }
@@ -64,7 +75,7 @@ final class KeyPrefilter {
     /// Whether the scalar `value` (above U+007F) is a candidate. O(log candidates).
     @inline(__always)
     private func isCandidate(_ value: UInt32) -> Bool {
-        guard bits[Int(value & 1023) >> 6] & (1 << (value & 63)) != 0 else { return false }
+        guard bits[Int(value & 1023) >> 6] & (1 &<< (value & 63)) != 0 else { return false }
         var lo = 0, hi = scalarCount
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -73,11 +84,41 @@ final class KeyPrefilter {
         return lo < scalarCount && scalars[lo] == value
     }
 
+    /// Whether the scalar at `i` (first byte 0xC0 or more) is a candidate.
+    @inline(__always)
+    private func isCandidate(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        let b = Int(p[i])
+        guard leads[b] != 0 && seconds[b] & (1 &<< (p[i + 1] & 63)) != 0 else { return false }
+        return isCandidate(UTF8Scalars.decode(p, at: i).value)
+    }
+
     /// The start of the first candidate scalar in `p[from..<to]` (`from` a scalar start), or
     /// `to`. O(distance).
     @inline(__always)
     func next(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
         var i = from
+        if !hasASCII, let base = p.baseAddress {
+            // Only scalars of two bytes or more: eight bytes at a time to the next such first
+            // byte (bits 11xxxxxx), then its second byte and the scalar checked.
+            let raw = UnsafeRawPointer(base)
+            while i < to {
+                if i + 8 <= to {
+                    let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let firsts = w & (w &<< 1) & 0x8080_8080_8080_8080
+                    if firsts == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += firsts.trailingZeroBitCount >> 3
+                } else if p[i] < 0xC0 {
+                    i += 1
+                    continue
+                }
+                if isCandidate(p, at: i) { return i }
+                i += 2
+            }
+            return to
+        }
         while i < to {
             let b = p[i]
             if leads[Int(b)] == 0 {
@@ -85,9 +126,8 @@ final class KeyPrefilter {
                 continue
             }
             if b < 0x80 { return i }
-            let (value, length) = UTF8Scalars.decode(p, at: i)
-            if isCandidate(value) { return i }
-            i += length
+            if isCandidate(p, at: i) { return i }
+            i += 2
         }
         return to
     }
