@@ -18,8 +18,6 @@ final class KeyPrefilter {
     private let scalars: UnsafeMutablePointer<UInt32>
     private let scalarCount: Int
     private let bits: UnsafeMutablePointer<UInt64>
-    /// Whether a candidate is ASCII.
-    private let hasASCII: Bool
 
     /// The scalars other than `target` whose key (by `flags`) holds it, from ICU; nil when ICU
     /// fails. A few milliseconds.
@@ -55,7 +53,6 @@ final class KeyPrefilter {
             if utf8.count > 1 { seconds[Int(utf8[0])] |= 1 << (utf8[1] & 63) }
             if s >= 0x80 { wide.append(s) }
         }
-        hasASCII = sources.contains { $0 < 0x80 }
         wide = Array(Set(wide)).sorted()
         scalarCount = wide.count
         scalars = .allocate(capacity: max(wide.count, 1))
@@ -97,28 +94,6 @@ final class KeyPrefilter {
     @inline(__always)
     func next(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
         var i = from
-        if !hasASCII, let base = p.baseAddress {
-            // Only scalars of two bytes or more: eight bytes at a time to the next such first
-            // byte (bits 11xxxxxx), then its second byte and the scalar checked.
-            let raw = UnsafeRawPointer(base)
-            while i < to {
-                if i + 8 <= to {
-                    let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    let firsts = w & (w &<< 1) & 0x8080_8080_8080_8080
-                    if firsts == 0 {
-                        i += 8
-                        continue
-                    }
-                    i += firsts.trailingZeroBitCount >> 3
-                } else if p[i] < 0xC0 {
-                    i += 1
-                    continue
-                }
-                if isCandidate(p, at: i) { return i }
-                i += 2
-            }
-            return to
-        }
         while i < to {
             let b = p[i]
             if leads[Int(b)] == 0 {
