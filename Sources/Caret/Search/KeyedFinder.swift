@@ -7,6 +7,12 @@
 // remembers where the keys of the last clusters start; for a key position shared by clusters
 // with empty keys (marks a diacritic-insensitive search drops) the last such cluster is the
 // match's start, and a match ends with the cluster whose key completes it.
+//
+// While no match is under way (the KMP state is 0) at a cluster boundary, the finder skips to
+// the next scalar that can start one (KeyPrefilter) and resumes segmentation at the nearest
+// boundary before it that holds whatever came earlier (`breaksRegardlessOfContext`): the
+// clusters in between have keys no match starts in. The prefilter is built once a search has
+// read `prefilterAfter` bytes, so short searches do not pay for it.
 
 final class KeyedFinder: MatchFinder {
     private let rope: Rope<TextChunk>
@@ -20,11 +26,26 @@ final class KeyedFinder: MatchFinder {
     private let ringSize: Int
     private let ringKey: UnsafeMutablePointer<Int>
     private let ringOrigin: UnsafeMutablePointer<Int>
+    // The prefilter, once built; the bytes read cluster by cluster before it is.
+    private let prefilterAfter: Int
+    @exclusivity(unchecked) private var prefilter: KeyPrefilter?
+    @exclusivity(unchecked) private var readWithoutPrefilter = 0
+    @exclusivity(unchecked) private var prefilterBuilt = false
 
-    init(rope: Rope<TextChunk>, keys: SearchKeys, pattern: [UInt8]) {
+    /// Bytes read cluster by cluster before a finder builds its prefilter (a few milliseconds).
+    #if TinyShapes
+    static let defaultPrefilterAfter = 0
+    #else
+    static let defaultPrefilterAfter = 256 * 1024
+    #endif
+
+    /// A finder of `pattern` (a key by `keys`) in `rope`, with a prefilter once it has read
+    /// `prefilterAfter` bytes (`Int.max`: never).
+    init(rope: Rope<TextChunk>, keys: SearchKeys, pattern: [UInt8], prefilterAfter: Int = KeyedFinder.defaultPrefilterAfter) {
         self.rope = rope
         self.keys = keys
         needle = pattern
+        self.prefilterAfter = prefilterAfter
         failure = .allocate(capacity: max(pattern.count, 1))
         failure.initialize(repeating: 0, count: max(pattern.count, 1))
         var k = 0
@@ -145,17 +166,62 @@ final class KeyedFinder: MatchFinder {
         return result
     }
 
+    /// The prefilter, built once the finder has read `prefilterAfter` bytes (counting `bytes`).
+    private func prefilter(reading bytes: Int) -> KeyPrefilter? {
+        if let prefilter { return prefilter }
+        guard !prefilterBuilt else { return nil }                     // ICU failed
+        guard readWithoutPrefilter >= prefilterAfter else {
+            readWithoutPrefilter += bytes
+            return nil
+        }
+        prefilterBuilt = true
+        let first = needle.withUnsafeBufferPointer { UTF8Scalars.decode($0, at: 0).value }
+        prefilter = KeyPrefilter(flags: keys.flags, first: first)
+        return prefilter
+    }
+
+    /// A cluster boundary in `p[floor...q]` (`floor` a cluster boundary, `q` a scalar start)
+    /// at or before the start of the cluster holding `q`: the last scalar start whose pair with
+    /// the scalar before breaks whatever came earlier, or `floor`. O(distance to it).
+    private func boundary(before q: Int, floor: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int {
+        var j = q
+        var next = graphemeClass(of: p, at: j, table: table).0
+        while j > floor {
+            var i = j - 1
+            while i > floor && !UTF8Scalars.isLead(p[i]) { i -= 1 }
+            let previous = graphemeClass(of: p, at: i, table: table).0
+            if GraphemeBreaker.breaksRegardlessOfContext(previous, next) { return j }
+            j = i
+            next = previous
+        }
+        return floor
+    }
+
     /// Any chunk: cluster by cluster.
     private func scanClusters(_ p: UnsafeBufferPointer<UInt8>, base: Int, lo: Int, hi: Int,
                               n: UnsafeBufferPointer<UInt8>, state: inout Int, fed: inout Int, ring: inout Int,
                               _ accept: SearchAcceptance) -> SearchHit? {
         let m = n.count
         let failure = self.failure
+        let prefilter = prefilter(reading: hi - lo)
         var breaker = GraphemeBreaker()
         var start = lo
         var j = lo
         // The first scalar of the current cluster has been fed to the breaker once `j > start`.
         while start < hi {
+            if state == 0, let prefilter {
+                // No match under way: none starts before the cluster holding the next candidate.
+                let q = prefilter.next(p, from: start, to: hi)
+                if q == hi { return nil }
+                if q > start {
+                    let resume = boundary(before: q, floor: start, p)
+                    if resume > start {
+                        start = resume
+                        j = resume
+                        breaker = GraphemeBreaker()
+                    }
+                }
+            }
             var end = p.count
             while j < p.count {
                 let (boundary, length) = breaker.step(p, at: j, table: table)
