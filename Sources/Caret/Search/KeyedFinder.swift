@@ -197,7 +197,9 @@ final class KeyedFinder: MatchFinder {
         return floor
     }
 
-    /// Any chunk: cluster by cluster.
+    /// Any chunk: cluster by cluster. Kept out of line: inlined into `first`, its prefilter
+    /// code slowed the one-byte loop there (`search.ignore-case.ascii`).
+    @inline(never)
     private func scanClusters(_ p: UnsafeBufferPointer<UInt8>, base: Int, lo: Int, hi: Int,
                               n: UnsafeBufferPointer<UInt8>, state: inout Int, fed: inout Int, ring: inout Int,
                               _ accept: SearchAcceptance) -> SearchHit? {
