@@ -180,23 +180,6 @@ final class KeyedFinder: MatchFinder {
         return prefilter
     }
 
-    /// A cluster boundary in `p[floor...q]` (`floor` a cluster boundary, `q` a scalar start)
-    /// at or before the start of the cluster holding `q`: the last scalar start whose pair with
-    /// the scalar before breaks whatever came earlier, or `floor`. O(distance to it).
-    private func boundary(before q: Int, floor: Int, _ p: UnsafeBufferPointer<UInt8>) -> Int {
-        var j = q
-        var next = graphemeClass(of: p, at: j, table: table).0
-        while j > floor {
-            var i = j - 1
-            while i > floor && !UTF8Scalars.isLead(p[i]) { i -= 1 }
-            let previous = graphemeClass(of: p, at: i, table: table).0
-            if GraphemeBreaker.breaksRegardlessOfContext(previous, next) { return j }
-            j = i
-            next = previous
-        }
-        return floor
-    }
-
     /// Any chunk: cluster by cluster. Kept out of line: inlined into `first`, its prefilter
     /// code slowed the one-byte loop there (`search.ignore-case.ascii`).
     @inline(never)
@@ -216,7 +199,8 @@ final class KeyedFinder: MatchFinder {
                 let q = prefilter.next(p, from: start, to: hi)
                 if q == hi { return nil }
                 if q > start {
-                    let resume = boundary(before: q, floor: start, p)
+                    // A boundary at or before the cluster holding q, not before `start`.
+                    let resume = stableBoundary(in: p, before: q + 1, floor: start)
                     if resume > start {
                         start = resume
                         j = resume

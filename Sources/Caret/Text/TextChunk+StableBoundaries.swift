@@ -41,16 +41,17 @@ func asciiBreaks(before p: UnsafeBufferPointer<UInt8>, at t: Int, table: Graphem
 }
 
 /// A cluster boundary at or before byte `x` (0...count) of valid UTF-8 `p` (which starts at a
-/// cluster boundary) whose status no edit at or after `x` can change: 0, or a scalar start
-/// before `x` where the pair of scalars around it breaks regardless of context. Usually a
-/// scalar or two back. O(distance).
+/// cluster boundary) whose status no edit at or after `x` can change: `floor` (a cluster
+/// boundary before `x`, 0 by default), or a scalar start after it and before `x` where the
+/// pair of scalars around it breaks regardless of context. Usually a scalar or two back.
+/// O(distance).
 @inline(__always)
-func stableBoundary(in p: UnsafeBufferPointer<UInt8>, before x: Int) -> Int {
-    guard x > 0 else { return 0 }
+func stableBoundary(in p: UnsafeBufferPointer<UInt8>, before x: Int, floor: Int = 0) -> Int {
+    guard x > floor else { return floor }
     // Two ASCII bytes other than CR before x: the pair between them always breaks.
-    if x == 1 || (isSimpleASCII(p[x - 1]) && isSimpleASCII(p[x - 2])) { return x - 1 }
+    if x == floor + 1 || (isSimpleASCII(p[x - 1]) && isSimpleASCII(p[x - 2])) { return x - 1 }
     var t = UTF8Scalars.scalarStart(p, atOrBefore: x - 1)
-    while t > 0 && !isContextFreeBoundary(in: p, at: t) {
+    while t > floor && !isContextFreeBoundary(in: p, at: t) {
         t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
     }
     return t
