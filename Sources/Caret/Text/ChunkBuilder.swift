@@ -24,11 +24,30 @@ enum ChunkLimits {
 
 enum ChunkBuilder {
     /// Cuts `bytes` (valid UTF-8 starting at a cluster boundary and ending at one) into chunks of
-    /// about `target` bytes and at most `ChunkLimits.maxBytes`, at cluster boundaries. O(n): each
-    /// cut is found by looking back from the target for a pair of scalars that breaks whatever
-    /// the context (usually the first pair tried); only inside a context-dependent run (flags,
-    /// conjuncts, emoji sequences longer than a chunk) does it segment forward from the last cut.
+    /// about `target` bytes and at most `ChunkLimits.maxBytes`, at cluster boundaries: first
+    /// into cells (`ChunkCells`), then each cell on its own (`cellChunks`), the cells of a long
+    /// text on several threads. O(n).
     static func chunks(of bytes: UnsafeBufferPointer<UInt8>, target: Int = ChunkLimits.loadTarget) -> [TextChunk] {
+        let n = bytes.count
+        guard n > 0 else { return [] }
+        var bounds = [0], floor = 0, next = ChunkCells.size
+        ChunkCells.settle(in: bytes, origin: 0, floor: &floor, next: &next, into: &bounds)
+        bounds.append(n)
+        if bounds.count == 2 { return cellChunks(of: bytes, target: target) }
+        var result: [TextChunk] = []
+        result.reserveCapacity(n / max(1, min(target, ChunkLimits.maxBytes)) + bounds.count)
+        for cell in ChunkCells.chunks(of: bytes, bounds: bounds, target: target) {
+            result.append(contentsOf: cell)
+        }
+        return result
+    }
+
+    /// Cuts `bytes` (valid UTF-8 starting and ending at cluster boundaries: a cell or a whole
+    /// text) into chunks, front to back: each cut is found by looking back from the target for
+    /// a pair of scalars that breaks whatever the context (usually the first pair tried); only
+    /// inside a context-dependent run (flags, conjuncts, emoji sequences longer than a chunk)
+    /// does it segment forward from the last cut. O(n).
+    static func cellChunks(of bytes: UnsafeBufferPointer<UInt8>, target: Int) -> [TextChunk] {
         var result: [TextChunk] = []
         let n = bytes.count
         guard n > 0 else { return result }
@@ -36,23 +55,17 @@ enum ChunkBuilder {
         result.reserveCapacity(n / target + 1)
         var start = 0
         while start < n {
-            // `bytes` is the whole text, so a cut is always found.
-            let cut = n - start <= ChunkLimits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target, isComplete: true) ?? n
+            let cut = n - start <= ChunkLimits.maxBytes ? n : cutPoint(in: bytes, from: start, target: target)
             result.append(TextChunk(Array(bytes[start..<cut])))
             start = cut
         }
         return result
     }
 
-    /// A cluster boundary after `start`: the last one at or before `start + target` when there
-    /// is one, else the first one after it (a cluster longer than the target).
-    ///
-    /// `p` must reach past `start + target` and end on a scalar boundary. When it is not the
-    /// whole text (`isComplete` false) the answer is still the one for the whole text, because
-    /// whether a cluster boundary falls before a scalar depends only on the text before it and
-    /// that scalar; nil means the text up to the end of `p` holds no boundary that settles it
-    /// (one cluster runs on past the end of `p`): call again with more text.
-    static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int, isComplete: Bool) -> Int? {
+    /// A cluster boundary after `start` (a boundary) in `p` (a text that ends at a boundary and
+    /// reaches past `start + target`): the last one at or before `start + target` when there is
+    /// one, else the first one after it (a cluster longer than the target), or the end of `p`.
+    static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int) -> Int {
         let limit = start + target
         var t = UTF8Scalars.scalarStart(p, atOrBefore: limit)
         // Look back a few scalars for a pair that breaks regardless of context.
@@ -65,7 +78,7 @@ enum ChunkBuilder {
         // Segment forward from `start` (a boundary): the last boundary at or before the limit,
         // or the first one past it.
         var last = start
-        var first: Int? = isComplete ? p.count : nil
+        var first = p.count
         forEachGraphemeStart(in: UnsafeBufferPointer(rebasing: p[start...])) { offset in
             let absolute = start + offset
             if absolute <= start { return true }

@@ -134,9 +134,42 @@ enum UTF8Scalars {
 /// Checks that bytes are well-formed UTF-8 (RFC 3629 / Unicode Table 3-7) and says where and
 /// why they are not.
 enum UTF8Validation {
-    /// The first ill-formed sequence, or nil. O(n).
+    /// The first ill-formed sequence, or nil. O(n), on several threads for a long text
+    /// (`checkInParallel`).
     static func firstError(in bytes: UnsafeBufferPointer<UInt8>) -> TextError? {
-        check(bytes, isComplete: true).error
+        checkInParallel(bytes, isComplete: true).error
+    }
+
+    /// The length of the parts `checkInParallel` checks on threads of their own.
+    static let parallelPartBytes = 1 << 18
+
+    /// `check(_:isComplete:)`, the same answer, with a long text split at scalar starts into
+    /// parts checked on several threads. When every part but the last holds only complete,
+    /// well-formed sequences, the last part's answer is the whole text's (its first sequence
+    /// starts where a sequential check would reach it); otherwise (ill-formed text, rare) the
+    /// text is checked again front to back, which names the first problem. O(n).
+    static func checkInParallel(_ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> (validEnd: Int, error: TextError?) {
+        let n = bytes.count
+        let parts = n / parallelPartBytes
+        guard parts >= 2 && ParallelMap.threadLimit >= 2 else { return check(bytes, isComplete: isComplete) }
+        var bounds = [0]
+        for k in 1..<parts {
+            // Back to the scalar's first byte: at most three steps over continuation bytes
+            // (more means ill-formed text, which the part's check reports).
+            var s = k * (n / parts)
+            var steps = 0
+            while steps < 3 && bytes[s] & 0xC0 == 0x80 { s -= 1; steps += 1 }
+            bounds.append(s)
+        }
+        bounds.append(n)
+        let results = ParallelMap.map(parts) { k in
+            check(UnsafeBufferPointer(rebasing: bytes[bounds[k]..<bounds[k + 1]]), isComplete: k == parts - 1 && isComplete)
+        }
+        for k in 0..<(parts - 1) where results[k].error != nil || results[k].validEnd != bounds[k + 1] - bounds[k] {
+            return check(bytes, isComplete: isComplete)
+        }
+        guard results[parts - 1].error == nil else { return check(bytes, isComplete: isComplete) }
+        return (bounds[parts - 1] + results[parts - 1].validEnd, nil)
     }
 
     /// Checks `bytes`, the next piece of a text. With `isComplete` false more bytes may follow,

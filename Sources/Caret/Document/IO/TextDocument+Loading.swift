@@ -12,9 +12,11 @@ import Darwin
 
 extension TextDocument {
     /// Builds a document from UTF-8 that arrives in pieces of any size, checking and
-    /// segmenting each piece as it comes: only the text after the last chunk cut (about 1 KB,
-    /// or one unfinished cluster) is kept besides the document being built, so loading a file
-    /// this way needs about the document's own memory instead of the file's bytes as well.
+    /// segmenting each piece as it comes: only the text after the last cell split (128 KiB at
+    /// most, besides the latest piece, unless one cluster runs on longer) is kept besides the
+    /// document being built, so loading a file this way needs about the document's own memory
+    /// instead of the file's bytes as well. The cells that a piece completes are measured on
+    /// several threads (up to the processors online, at most 8).
     ///
     /// Pieces may split anything: a scalar (its bytes are checked once the rest arrives), CR
     /// from LF, a base from its marks, a flag or an emoji sequence. The document is equal
@@ -61,7 +63,8 @@ extension TextDocument {
         /// The document of every byte appended; the loader is used up.
         /// - Throws: `TextError` `.invalidUTF8` for an error found earlier, or `.truncatedSequence`
         ///   at its first byte when the text ends inside a scalar.
-        /// - Complexity: O(1) amortised: the last chunk and the top of the tree.
+        /// - Complexity: O(cell): the text after the last cell split (at most 128 KiB unless
+        ///   one cluster runs on longer) and the top of the tree.
         public consuming func finish() throws(TextError) -> TextDocument {
             let rope = try stream.finish()
             return TextDocument(rope: rope)
