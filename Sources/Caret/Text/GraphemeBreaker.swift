@@ -24,8 +24,15 @@ struct GraphemeBreaker {
     @inline(__always)
     mutating func isBoundary(before property: GraphemeProperty) -> Bool {
         // Most scalars of most scripts: class Other with no conjunct role. Only GB9b can keep
-        // them from starting a cluster, exactly as for printable ASCII.
+        // them from starting a cluster, exactly as for printable ASCII. This half is small
+        // enough to be inlined into every scan; the rules are a call.
         if property.raw == 0 { return isBoundaryBeforePrintableASCII() }
+        return isBoundary(beforeSpecial: property)
+    }
+
+    /// `isBoundary(before:)` for a scalar of any class but Other, or with a conjunct role.
+    @inline(never)
+    private mutating func isBoundary(beforeSpecial property: GraphemeProperty) -> Bool {
         let c = property.cls
         let p = previous
         let boundary: Bool
