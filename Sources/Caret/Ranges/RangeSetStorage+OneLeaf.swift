@@ -107,6 +107,7 @@ extension RangeSetStorage {
                     for k in block.indices { es[lo + k] = block[k] }
                 }
             } else {
+                leaf.makeRoom(for: block.count - (hi - lo))
                 leaf.entries.replaceSubrange(lo..<hi, with: block)
             }
             // Merged groups point at this leaf (single entries already do).

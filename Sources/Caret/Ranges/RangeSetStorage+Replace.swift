@@ -123,6 +123,7 @@ extension RangeSetStorage {
             let (j, base) = lastLeaf(withBaseAtMost: first.start)
             let leaf = uniqueLeaf(j)
             for k in taken.indices { taken[k].start -= base }
+            leaf.makeRoom(for: taken.count)
             leaf.entries.insert(contentsOf: taken, at: leaf.firstIndex(startingAtOrAfter: first.start - base))
             for x in taken { place(x, inLeaf: leaf.serial) }
             block = j

@@ -117,6 +117,18 @@ final class RangeSetLeaf: @unchecked Sendable {
 
     /// The first entry whose start is at least `x` (relative), by binary search.
     func firstIndex(startingAtOrAfter x: Int) -> Int { firstIndex(startingAfter: x - 1) }
+
+    /// Makes room for `extra` more entries: when they do not fit, the buffer grows by a few
+    /// entries (an eighth of `leafCapacity`), not by doubling, so that a leaf's buffer stays
+    /// close to its count (most of a set's memory is its leaves' buffers). Amortised O(1) per
+    /// entry added: a leaf holds about `leafCapacity` entries at most, its buffer copied a few
+    /// times while it fills.
+    @inline(__always)
+    func makeRoom(for extra: Int) {
+        let needed = entries.count + extra
+        guard needed > entries.capacity else { return }
+        entries.reserveCapacity(needed + max(1, RangeSetStorage.leafCapacity / 8))
+    }
 }
 
 /// The id index's entry for one slot: the leaf holding the range (by serial), or the group it
@@ -195,9 +207,14 @@ struct RangeSetStorage: Sendable {
     /// A slot for a new range (a freed one with its generation bumped, or a new one).
     mutating func allocateSlot() -> UInt32 {
         if let slot = freeSlots.popLast() { return slot }
+        if slots.count == slots.capacity { slots.reserveCapacity(Self.grownCapacity(slots.count)) }
         slots.append(RangeSetSlot(leaf: RangeSetSlot.free, generation: 0))
         return UInt32(slots.count - 1)
     }
+
+    /// The capacity an array indexed by slot (the id index, the values) grows to when full: an
+    /// eighth more, not double, so that its unused tail stays small. Amortised O(1) per slot.
+    static func grownCapacity(_ count: Int) -> Int { count + count / 8 + 16 }
 
     /// Frees `slot`, so that ids naming it with its current generation no longer match.
     mutating func freeSlot(_ slot: UInt32) {
@@ -398,6 +415,7 @@ struct RangeSetStorage: Sendable {
         e.start -= base
         let leaf = uniqueLeaf(i)
         let at = leaf.firstIndex(startingAfter: e.start)
+        leaf.makeRoom(for: 1)
         leaf.entries.insert(e, at: at)
         slots[Int(e.slot)].leaf = leaf.serial
         count += 1

@@ -90,7 +90,12 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         let start = max(0, min(range.start.utf8Offset, range.end.utf8Offset))
         let end = max(start, range.end.utf8Offset, range.start.utf8Offset)
         let slot = storage.allocateSlot()
-        if Int(slot) == values.count { values.append(value) } else { values[Int(slot)] = value }
+        if Int(slot) == values.count {
+            if values.count == values.capacity { values.reserveCapacity(RangeSetStorage.grownCapacity(values.count)) }
+            values.append(value)
+        } else {
+            values[Int(slot)] = value
+        }
         storage.insert(RangeSetEntry(start: start, length: end - start, slot: slot, sequence: storage.takeSequence(),
                                      flags: RangeSetEntry.flags(stickiness: stickiness.code, removeWhenEmptied: removeWhenEmptied)))
         return ID(slot: slot, generation: storage.slots[Int(slot)].generation)
