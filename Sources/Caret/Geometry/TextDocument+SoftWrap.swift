@@ -46,7 +46,14 @@ extension TextDocument {
             private let document: TextDocument
             private let options: SoftWrapOptions
             private var lines: TextDocument.Lines.Iterator
-            private let breaks: ICUBreakIterator?
+            /// False when the document has no line iterator (beyond `Int32.max` bytes): no line
+            /// then breaks but between clusters of over-wide words, as `visualLines(ofLine:options:)`.
+            private let hasBreaks: Bool
+            /// ICU's line iterator over the UTF-16 of the hard line being wrapped, made the first
+            /// time a line needs it and then given each such line's text: a line's opportunities
+            /// are the same alone as in the document (the terminator before it is a mandatory
+            /// break), and a short text spares ICU's rope reads around every jump.
+            private var lineBreaks: ICUBreakIterator?
             private var start16 = 0
             private var wrapper = LineWrapper()
             /// The visual lines of the hard line last wrapped, line-relative, and where it starts.
@@ -58,7 +65,7 @@ extension TextDocument {
                 self.document = document
                 self.options = options
                 lines = document.lines.makeIterator()
-                breaks = document.breakIterator(.line)
+                hasBreaks = document.breakIterator(.line) != nil
             }
 
             /// Wraps the next hard line for the wrap index: its visual lines' lengths in bytes (the
@@ -103,11 +110,25 @@ extension TextDocument {
                 pieces.removeAll(keepingCapacity: true)
                 index = 0
                 let bytes = line.range.start.utf8Offset..<line.range.end.utf8Offset
-                let (options, from16, iterator, rootRules) = (options, start16, breaks, breaks != nil && document.locale.isEmpty)
+                let (options, from16, locale, hasBreaks) = (options, start16, document.locale, hasBreaks)
+                var iterator = lineBreaks
+                var ready = false
                 document.withUTF8(bytes) { p in
-                    wrapper.wrapLine(p, options: options, rootRules: rootRules, preceding: { u in iterator?.precedingUTF16(from16 + u).map { $0 - from16 } },
-                                     emit: { pieces.append($0) })
+                    wrapper.wrapLine(
+                        p, options: options, rootRules: hasBreaks && locale.isEmpty,
+                        preceding: { u in
+                            guard hasBreaks else { return nil }
+                            if !ready {
+                                ready = true
+                                var units: [UInt16] = []
+                                LazyLineWrap.appendUTF16(of: p, to: &units)
+                                if iterator?.setUTF16(units) != true { iterator = ICUBreakIterator(.line, locale: locale, utf16: units) }
+                            }
+                            return iterator?.precedingUTF16(u)
+                        },
+                        emit: { pieces.append($0) })
                 }
+                lineBreaks = iterator
                 lineIndex = line.index
                 lineStart = bytes.lowerBound
                 lineStart16 = from16
