@@ -49,6 +49,9 @@ enum ClusterWidths {
 
     /// The column reached by drawing `p` from `column`. O(bytes).
     static func advance(_ p: UnsafeBufferPointer<UInt8>, from column: Int, options: DisplayWidthOptions) -> Int {
+        // In `.terminal` a cluster's width is the sum of its scalars' (and a tab is a cluster
+        // alone): a sum over scalars, without finding the clusters.
+        if options.model == .terminal { return ScalarLineWrap.advance(p, from: column, options: options) }
         // A run of printable ASCII is one column a byte, up to its last byte (which may take
         // marks after it): the clusters are walked from there only.
         let ascii = printableASCIIPrefix(p)

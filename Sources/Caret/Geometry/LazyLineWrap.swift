@@ -20,14 +20,15 @@ struct LazyLineWrap {
 
     /// Wraps valid UTF-8 `p` (shorter than `Int32.max` bytes), which starts a visual line, at `options` (`preservesIndent` is not
     /// read: every line starts at column 0). ICU's line iterator is asked only when a line
-    /// wraps: `iterator(through)` gives it, set to a text in which `p` starts at UTF-16 offset
+    /// wraps and, with `rootRules` (the iterator follows ICU's root rules), the break is not
+    /// one `ScalarLineWrap.wordStart` finds: `iterator(through)` gives it, set to a text in which `p` starts at UTF-16 offset
     /// `prefix16` and which holds at least `p`'s bytes up to `through` (the end of the cluster
     /// that did not fit; the caller adds what ICU must see past it), or nil for none. `row(start, end, overflow)` gets each visual
     /// line that wraps, in bytes of `p`, with the start of the cluster that did not fit; it
     /// returns true to stop.
     /// - Returns: nil when `row` stopped the wrap, else the start of the last visual line (which
     ///   runs to the end of `p`). O(bytes measured) plus one ICU lookup per wrapped line.
-    mutating func wrap(_ p: UnsafeBufferPointer<UInt8>, options: SoftWrapOptions,
+    mutating func wrap(_ p: UnsafeBufferPointer<UInt8>, options: SoftWrapOptions, rootRules: Bool,
                        iterator: (_ through: Int) -> (iterator: ICUBreakIterator, prefix16: Int)?, row: (_ start: Int, _ end: Int, _ overflow: Int) -> Bool) -> Int? {
         clusters.removeAll(keepingCapacity: true)
         clusters.reserveCapacity(min(p.count, 512))
@@ -45,7 +46,7 @@ struct LazyLineWrap {
             while j < clusters.count {
                 let w = ClusterWidths.resolve(Int(clusters[j].width), at: x, options: display)
                 if j > s && !clusters[j].hangs && x + w > limit {
-                    let end = lastBreak(s, j, iterator(Int(clusters[j].end))) ?? j
+                    let end = (rootRules ? wordStart(p, s, j) : nil) ?? lastBreak(s, j, iterator(Int(clusters[j].end))) ?? j
                     if row(Int(clusters[s].start), Int(clusters[end].start), Int(clusters[j].start)) {
                         stopped = true
                         return true
@@ -63,6 +64,21 @@ struct LazyLineWrap {
         })
         if stopped { return nil }
         return s < clusters.count ? Int(clusters[s].start) : p.count
+    }
+
+    /// The break before cluster `e` that `ScalarLineWrap.wordStart` finds without ICU, as a
+    /// cluster index after `s`, or nil.
+    private func wordStart(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int? {
+        guard let k = ScalarLineWrap.wordStart(p, after: Int(clusters[s].start), through: Int(clusters[e].start), .shared)
+        else { return nil }
+        var lo = s + 1, hi = e
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let start = Int(clusters[mid].start)
+            if start == k { return mid }
+            if start < k { lo = mid + 1 } else { hi = mid - 1 }
+        }
+        return nil
     }
 
     /// The last cluster index `b` with `s < b <= e` where ICU allows a break, or nil (as

@@ -23,21 +23,46 @@ struct LineWrapper {
     private static let hangs: UInt8 = 1
 
     /// One visual line, in line-relative offsets.
-    struct Piece {
+    struct Piece: Equatable {
         var bytes: Range<Int>
         var utf16: Range<Int>
         var width: Int
         var indent: Int
     }
 
-    /// True when the measured line holds a character that may raise a bidi level (right-to-left
-    /// letters, Arabic numbers, bidi controls): drawing it needs the bidi resolver.
+    /// True when the last line wrapped holds a character that may raise a bidi level
+    /// (right-to-left letters, Arabic numbers, bidi controls): drawing it needs the bidi resolver.
     private(set) var mayRaiseLevels = false
+    /// The last line wrapped's length in UTF-16 code units.
+    private(set) var utf16Count = 0
 
-    /// Measures the clusters of `p`. Call before `addBreaks` and `wrap`. O(bytes).
-    mutating func measure(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions) {
+    /// Wraps valid UTF-8 `p` (a hard line without its terminator) at `options`, giving each
+    /// visual line to `emit` in order. `preceding(u)` is ICU's last line-break opportunity
+    /// before line-relative UTF-16 offset `u`, or nil: asked once per visual line that wraps,
+    /// so only the opportunities near the wrap points are looked up. Most lines take
+    /// `ScalarLineWrap` (no cluster walk), which with `rootRules` (the iterator follows ICU's
+    /// root line rules: the document's locale is "") finds breaks before words itself;
+    /// `scalarPath: false` forces the cluster walk (for tests comparing the two). O(bytes)
+    /// plus those lookups.
+    mutating func wrapLine(_ p: UnsafeBufferPointer<UInt8>, options: SoftWrapOptions, rootRules: Bool, scalarPath: Bool = true,
+                           preceding: (Int) -> Int?, emit: (Piece) -> Void) {
+        let scan = ScalarLineWrap.scan(p, options: options)
+        mayRaiseLevels = scan.mayRaiseLevels
+        utf16Count = scan.utf16Count
+        if scalarPath && scan.fits {
+            emit(Piece(bytes: 0..<p.count, utf16: 0..<scan.utf16Count, width: scan.content, indent: 0))
+        } else if scalarPath && scan.scalarsAreClusters {
+            ScalarLineWrap.wrap(p, options: options, rootRules: rootRules, preceding: preceding, emit: emit)
+        } else {
+            measure(p, options: options.display)
+            wrap(options, lastBreak: { s, e in lastBreak(s, e, preceding: preceding) }, emit: emit)
+        }
+    }
+
+
+    /// Measures the clusters of `p`. Call before `wrap`. O(bytes).
+    private mutating func measure(_ p: UnsafeBufferPointer<UInt8>, options: DisplayWidthOptions) {
         clusters.removeAll(keepingCapacity: true)
-        mayRaiseLevels = BidiResolver.mayRaiseLevels(p)
         var u16 = 0
         ClusterWidths.forEachCluster(p, options: options) { start, end, width, units in
             let first = p[start]
@@ -48,14 +73,11 @@ struct LineWrapper {
         clusters.append(Cluster(start: p.count, start16: u16, width: 0, flags: 0))
     }
 
-    /// The measured line's length in UTF-16 code units.
-    var utf16Count: Int { clusters.last?.start16 ?? 0 }
-
     /// The visual lines of the measured line at `options`. `lastBreak(s, e)` gives the last
     /// cluster index `b` with `s < b <= e` before which a line may break, or nil: asked once
     /// per visual line that wraps, so only the opportunities near the wrap points are looked
     /// up (not every one of a long paragraph). O(clusters) plus those calls.
-    func wrap(_ options: SoftWrapOptions, lastBreak: (_ s: Int, _ e: Int) -> Int?, emit: (Piece) -> Void) {
+    private func wrap(_ options: SoftWrapOptions, lastBreak: (_ s: Int, _ e: Int) -> Int?, emit: (Piece) -> Void) {
         let n = clusters.count - 1
         let limit = max(1, options.width)
         let display = options.display
@@ -98,12 +120,24 @@ struct LineWrapper {
         }
     }
 
-    /// The line-relative UTF-16 offset where cluster `k` starts (`k` up to the cluster count).
-    func utf16Start(of k: Int) -> Int { clusters[k].start16 }
+    /// The last cluster index `b` with `s < b <= e` where ICU's line iterator allows a break
+    /// (an opportunity inside a cluster does not count), or nil: `preceding` from the end of
+    /// cluster `e`.
+    private func lastBreak(_ s: Int, _ e: Int, preceding: (Int) -> Int?) -> Int? {
+        let floor = clusters[s].start16
+        // From the end of cluster `e`, not one unit past its start: ICU snaps an offset inside
+        // a surrogate pair back to the pair's start and would miss the boundary there.
+        var b = preceding(clusters[e + 1].start16)
+        while let x = b, x > floor {
+            if let k = cluster(atUTF16: x) { return k }
+            b = preceding(x)
+        }
+        return nil
+    }
 
     /// The cluster index of `utf16` (line-relative), or nil when it falls inside a cluster.
     /// O(log clusters).
-    func cluster(atUTF16 utf16: Int) -> Int? {
+    private func cluster(atUTF16 utf16: Int) -> Int? {
         var lo = 0, hi = clusters.count - 1
         while lo <= hi {
             let mid = (lo + hi) / 2

@@ -14,13 +14,13 @@ extension TextDocument {
         else { return nil }
         var wrapper = LineWrapper()
         let bytes = range.start.utf8Offset..<range.end.utf8Offset
-        withUTF8(bytes) { wrapper.measure($0, options: options.display) }
         let iterator = breakIterator(.line)
         var result: [VisualLine] = []
-        let measured = wrapper
-        measured.wrap(
-            options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: start16, iterator: iterator) },
-            emit: { piece in result.append(VisualLine(line: line, bytes: piece, lineStart: bytes.lowerBound, lineStart16: start16)) })
+        withUTF8(bytes) { p in
+            wrapper.wrapLine(
+                p, options: options, rootRules: iterator != nil && locale.isEmpty, preceding: { u in iterator?.precedingUTF16(start16 + u).map { $0 - start16 } },
+                emit: { piece in result.append(VisualLine(line: line, bytes: piece, lineStart: bytes.lowerBound, lineStart16: start16)) })
+        }
         return result
     }
 
@@ -46,51 +46,41 @@ extension TextDocument {
             private let document: TextDocument
             private let options: SoftWrapOptions
             private var lines: TextDocument.Lines.Iterator
-            private let breaks: ICUBreakIterator?
+            /// False when the document has no line iterator (beyond `Int32.max` bytes): no line
+            /// then breaks but between clusters of over-wide words, as `visualLines(ofLine:options:)`.
+            private let hasBreaks: Bool
+            /// ICU's line iterator over the UTF-16 of the hard line being wrapped, made the first
+            /// time a line needs it and then given each such line's text: a line's opportunities
+            /// are the same alone as in the document (the terminator before it is a mandatory
+            /// break), and a short text spares ICU's rope reads around every jump.
+            private var lineBreaks: ICUBreakIterator?
             private var start16 = 0
             private var wrapper = LineWrapper()
-            private var buffer: [VisualLine] = []
+            /// The visual lines of the hard line last wrapped, line-relative, and where it starts.
+            private var pieces: [LineWrapper.Piece] = []
             private var index = 0
+            private var lineIndex = 0, lineStart = 0, lineStart16 = 0
 
             init(document: TextDocument, options: SoftWrapOptions) {
                 self.document = document
                 self.options = options
                 lines = document.lines.makeIterator()
-                breaks = document.breakIterator(.line)
+                hasBreaks = document.breakIterator(.line) != nil
             }
 
             /// Wraps the next hard line for the wrap index: its visual lines' lengths in bytes (the
             /// last with the terminator) and whether its text may raise bidi levels; nil after the
-            /// last line. A line of at most `width` bytes without tabs or controls is one visual
-            /// line unmeasured: no other cluster is wider than its UTF-8.
+            /// last line.
             mutating func nextHardLine() -> (lengths: [Int], mayRaiseLevels: Bool)? {
                 guard let line = lines.next() else { return nil }
-                let bytes = line.range.start.utf8Offset..<line.range.end.utf8Offset
                 let next = line.rangeIncludingTerminator.end.utf8Offset
-                if bytes.count <= options.width {
-                    var fits = true, units = 0, mayRaiseLevels = false
-                    document.withUTF8(bytes) { p in
-                        for b in p {
-                            if b < 0x20 || b == 0x7F {
-                                fits = false
-                                break
-                            }
-                            if b & 0xC0 != 0x80 { units += b >= 0xF0 ? 2 : 1 }
-                        }
-                        if fits { mayRaiseLevels = BidiResolver.mayRaiseLevels(p) }
-                    }
-                    if fits {
-                        start16 += units + terminatorUnits(line, contentEnd: bytes.upperBound)
-                        return ([next - bytes.lowerBound], mayRaiseLevels)
-                    }
-                }
                 wrapLine(line)
-                index = buffer.count
+                index = pieces.count
                 var lengths: [Int] = []
-                lengths.reserveCapacity(buffer.count)
-                for (k, row) in buffer.enumerated() {
-                    let end = k + 1 < buffer.count ? buffer[k + 1].range.start.utf8Offset : next
-                    lengths.append(end - row.range.start.utf8Offset)
+                lengths.reserveCapacity(pieces.count)
+                for (k, piece) in pieces.enumerated() {
+                    let end = k + 1 < pieces.count ? lineStart + pieces[k + 1].bytes.lowerBound : next
+                    lengths.append(end - (lineStart + piece.bytes.lowerBound))
                 }
                 return (lengths, wrapper.mayRaiseLevels)
             }
@@ -99,34 +89,50 @@ extension TextDocument {
             private func terminatorUnits(_ line: TextDocument.Line, contentEnd: Int) -> Int {
                 let terminator = line.rangeIncludingTerminator.end.utf8Offset - contentEnd
                 if terminator == 0 { return 0 }
-                let firstByte = terminator == 2 ? document.utf8(in: TextRange(start: line.range.end, end: line.rangeIncludingTerminator.end))?.first : nil
-                return firstByte == 0x0D ? 2 : 1
+                if terminator != 2 { return 1 }
+                // Two bytes: CR LF, or U+0085 NEL (C2 85).
+                return document.withUTF8(contentEnd..<(contentEnd + 1)) { $0[0] } == 0x0D ? 2 : 1
             }
 
             /// The next visual line, or nil after the last.
-            /// - Complexity: O(1) amortised per cluster of the text.
+            /// - Complexity: O(1) amortised per byte of the text.
             public mutating func next() -> VisualLine? {
-                while index >= buffer.count {
+                while index >= pieces.count {
                     guard let line = lines.next() else { return nil }
                     wrapLine(line)
                 }
                 index += 1
-                return buffer[index - 1]
+                return VisualLine(line: lineIndex, bytes: pieces[index - 1], lineStart: lineStart, lineStart16: lineStart16)
             }
 
-            /// Wraps `line` into `buffer`.
+            /// Wraps `line` into `pieces`.
             private mutating func wrapLine(_ line: TextDocument.Line) {
-                buffer.removeAll(keepingCapacity: true)
+                pieces.removeAll(keepingCapacity: true)
                 index = 0
                 let bytes = line.range.start.utf8Offset..<line.range.end.utf8Offset
-                let options = options
-                document.withUTF8(bytes) { wrapper.measure($0, options: options.display) }
-                let end16 = start16 + wrapper.utf16Count
-                let (lineIndex, from, from16, iterator, measured) = (line.index, bytes.lowerBound, start16, breaks, wrapper)
-                measured.wrap(
-                    options, lastBreak: { s, e in measured.lastBreak(s, e, lineStart16: from16, iterator: iterator) },
-                    emit: { piece in buffer.append(VisualLine(line: lineIndex, bytes: piece, lineStart: from, lineStart16: from16)) })
-                start16 = end16 + terminatorUnits(line, contentEnd: bytes.upperBound)
+                let (options, from16, locale, hasBreaks) = (options, start16, document.locale, hasBreaks)
+                var iterator = lineBreaks
+                var ready = false
+                document.withUTF8(bytes) { p in
+                    wrapper.wrapLine(
+                        p, options: options, rootRules: hasBreaks && locale.isEmpty,
+                        preceding: { u in
+                            guard hasBreaks else { return nil }
+                            if !ready {
+                                ready = true
+                                var units: [UInt16] = []
+                                LazyLineWrap.appendUTF16(of: p, to: &units)
+                                if iterator?.setUTF16(units) != true { iterator = ICUBreakIterator(.line, locale: locale, utf16: units) }
+                            }
+                            return iterator?.precedingUTF16(u)
+                        },
+                        emit: { pieces.append($0) })
+                }
+                lineBreaks = iterator
+                lineIndex = line.index
+                lineStart = bytes.lowerBound
+                lineStart16 = from16
+                start16 = from16 + wrapper.utf16Count + terminatorUnits(line, contentEnd: bytes.upperBound)
             }
         }
     }
@@ -141,23 +147,5 @@ extension VisualLine {
                                    end: TextPosition(utf8Offset: lineStart + piece.bytes.upperBound)),
                   utf16Offsets: (lineStart16 + piece.utf16.lowerBound)..<(lineStart16 + piece.utf16.upperBound),
                   width: piece.width, indent: piece.indent)
-    }
-}
-
-extension LineWrapper {
-    /// The last cluster index `b` with `s < b <= e` where ICU's line iterator allows a break
-    /// (an opportunity inside a cluster does not count), or nil: ICU's `preceding` from the
-    /// end of cluster `e`, the line starting at document UTF-16 offset `lineStart16`.
-    func lastBreak(_ s: Int, _ e: Int, lineStart16: Int, iterator: ICUBreakIterator?) -> Int? {
-        guard let iterator else { return nil }
-        let floor = lineStart16 + utf16Start(of: s)
-        // From the end of cluster `e`, not one unit past its start: ICU snaps an offset inside
-        // a surrogate pair back to the pair's start and would miss the boundary there.
-        var b = iterator.precedingUTF16(lineStart16 + utf16Start(of: e + 1))
-        while let x = b, x > floor {
-            if let k = cluster(atUTF16: x - lineStart16) { return k }
-            b = iterator.precedingUTF16(x)
-        }
-        return nil
     }
 }

@@ -15,6 +15,7 @@ extension VisualLineIndex {
     ///   paragraphs); inside one long paragraph, O(log n + the visual lines near the edit).
     public func apply(_ changes: ChangeSet) throws(TextError) {
         lastLayout = nil
+        lastLevels = nil
         guard changes.oldUTF8Count == document.utf8Count, let firstChange = changes.replacements.first,
               let lastChange = changes.replacements.last
         else {
@@ -133,6 +134,7 @@ extension VisualLineIndex {
         // Right-to-left text new in a paragraph without any (the flag is the paragraph's): its
         // rows need the flag, and the paragraph's direction may change, so all of it is wrapped.
         if !flag && newEnd > lo && document.withUTF8(lo..<newEnd, { BidiResolver.mayRaiseLevels($0) }) { return false }
+        let rootRules = document.locale.isEmpty
         document.withUTF8(context..<windowEnd) { whole in
             let p = UnsafeBufferPointer(rebasing: whole[(from - context)...])
             // ICU's text: the context and the window up to `textEnd`, made when a line first
@@ -143,7 +145,7 @@ extension VisualLineIndex {
             var textEnd = 0, prefix16 = 0, started = false
             var wrapper = LazyLineWrap()
             lastStart = wrapper.wrap(
-                p, options: options,
+                p, options: options, rootRules: rootRules,
                 iterator: { through in
                     let needed = min(whole.count, from - context + through + Self.breakContext)
                     if textEnd < needed {

@@ -123,6 +123,18 @@ extension VisualLineIndex {
         return layout
     }
 
+    /// The bidi levels of `paragraph`: the last ones resolved when it is the same paragraph
+    /// with the same requested direction, else resolved (O(paragraph)) and kept.
+    func levels(of paragraph: TextDocument.Paragraph) -> ParagraphLevels {
+        let requested = document.requestedLevel(atParagraphStart: paragraph.start)
+        if let last = lastLevels, last.start == paragraph.start, last.end == paragraph.end, last.requested == requested {
+            return last
+        }
+        let levels = ParagraphLevels(document, paragraph, requested: requested)
+        lastLevels = levels
+        return levels
+    }
+
     /// The hard line of row `found` as a paragraph, from the rows (no search of the text for
     /// line breaks): its first row's start and its last row's end, less the terminator.
     /// O(log n).
@@ -211,16 +223,14 @@ struct RowLayout {
         var mixed = false
         if let paragraph, !cells.isEmpty,
            found.mayRaiseLevels || document.requestedLevel(atParagraphStart: paragraph.start) == 1 {
-            // The paragraph's layout, cached by the document: the rows of one paragraph drawn
-            // one after the other resolve it once.
-            let layout = document.layout(of: paragraph)
-            let g0 = found.start == paragraph.start
-                ? 0 : document.count(.grapheme, beforeUTF8: found.start) - document.count(.grapheme, beforeUTF8: paragraph.start)
-            for k in cells.indices where g0 + k < layout.count { cells[k].level = layout.level(ofGrapheme: g0 + k) }
+            // The paragraph's levels, kept by the index: the rows of one paragraph drawn one
+            // after the other resolve it once.
+            let levels = index.levels(of: paragraph)
+            for k in cells.indices { cells[k].level = levels.level(atByte: cells[k].start) }
             // L1: whitespace at the end of a line takes the paragraph level.
             var k = cells.count - 1
             while k >= 0 && cells[k].hangs {
-                cells[k].level = layout.paragraphLevel
+                cells[k].level = levels.paragraphLevel
                 k -= 1
             }
             mixed = cells.contains { $0.level != 0 }
@@ -269,6 +279,10 @@ struct RowLayout {
             // Printable ASCII first: one column a byte, each byte a cluster's start.
             let ascii = ClusterWidths.printableASCIIPrefix(UnsafeBufferPointer(rebasing: whole[..<n]))
             if column < ascii { return found.start + column }
+            let row = UnsafeBufferPointer(rebasing: whole[..<n])
+            if display.model == .terminal, let (covering, last) = ScalarLineWrap.clusterStart(atColumn: column, in: row, options: display) {
+                return found.start + (covering ?? (found.endsLine ? n : last))
+            }
             let skip = max(0, ascii - 1)
             let p = UnsafeBufferPointer(rebasing: whole[skip..<n])
             var x = skip, result: Int?, lastStart = 0

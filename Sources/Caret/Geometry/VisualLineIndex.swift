@@ -70,6 +70,8 @@ public final class VisualLineIndex {
     var walker: TextDocument.VisualLines.Iterator?
     /// The last row measured for columns by `layout(of:)`; dropped when the document changes.
     var lastLayout: RowLayout?
+    /// The last paragraph's bidi levels resolved by `levels(of:)`; dropped when the document changes.
+    var lastLevels: ParagraphLevels?
     /// ICU's line iterator for paragraphs wrapped alone, reused: only its text changes.
     private var paragraphBreaks: ICUBreakIterator?
     private var paragraphBreaksLocale = ""
@@ -153,18 +155,18 @@ public final class VisualLineIndex {
         var pieces: [Range<Int>] = []
         var mayRaiseLevels = false
         let options = options
+        // The paragraph iterator takes the document's locale.
+        let rootRules = document.locale.isEmpty
         document.withUTF8(paragraph.start..<paragraph.end) { p in
-            wrapper.measure(p, options: options.display)
-            mayRaiseLevels = wrapper.mayRaiseLevels
             var iterator: ICUBreakIterator??
-            let measured = wrapper
-            measured.wrap(
-                options,
-                lastBreak: { s, e in
+            wrapper.wrapLine(
+                p, options: options, rootRules: rootRules,
+                preceding: { u in
                     if iterator == nil { iterator = .some(paragraphIterator(p)) }
-                    return measured.lastBreak(s, e, lineStart16: 0, iterator: iterator ?? nil)
+                    return (iterator ?? nil)?.precedingUTF16(u)
                 },
                 emit: { pieces.append($0.bytes) })
+            mayRaiseLevels = wrapper.mayRaiseLevels
         }
         let lineEnd = min(paragraph.next, document.utf8Count) - paragraph.start
         return pieces.enumerated().map { k, piece in
