@@ -130,14 +130,14 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         }
     }
 
-    /// A shallow copy: the same items (chunks share their storage until written). Item by item:
-    /// `initialize(from:count:)` copies through the runtime's value witnesses (a generic
-    /// summary makes each copy look its type up).
+    /// A shallow copy: the same items (chunks share their storage until written). Chunks through
+    /// `RopeChunk.initialize(chunks:copying:count:)` (the chunk type's own loop); children item
+    /// by item: `initialize(from:count:)` copies through the runtime's value witnesses (a
+    /// generic summary makes each copy look its type up).
     func copy() -> RopeNode {
         let node = RopeNode.make(height: height)
         if height == 0 {
-            let from = chunks.base, to = node.chunks.base
-            for k in 0..<itemCount { (to + k).initialize(to: from[k]) }
+            Chunk.initialize(chunks: node.chunks.base, copying: chunks.base, count: itemCount)
         } else {
             let from = children.base, to = node.children.base
             for k in 0..<itemCount { (to + k).initialize(to: from[k]) }

@@ -23,6 +23,10 @@ protocol RopeChunk: Sendable {
     /// Destroys `count` chunks from `chunks` (a leaf's items). A requirement, so that a node's
     /// deinit (generic code) reaches a loop specialised for the chunk type.
     static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int)
+    /// Initialises `count` chunks at `target` (uninitialised) as copies of those at `source` (a
+    /// leaf copied on write). A requirement for the same reason: a chunk type that knows its
+    /// layout copies with no per-item call through the value witnesses.
+    static func initialize(chunks target: UnsafeMutablePointer<Self>, copying source: UnsafePointer<Self>, count: Int)
     /// Destroys `count` children from `children` (a branch's items); see above.
     static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int)
 }
@@ -32,6 +36,10 @@ extension RopeChunk {
 
     static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int) {
         for k in 0..<count { (chunks + k).deinitialize(count: 1) }
+    }
+
+    static func initialize(chunks target: UnsafeMutablePointer<Self>, copying source: UnsafePointer<Self>, count: Int) {
+        for k in 0..<count { (target + k).initialize(to: source[k]) }
     }
 
     static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int) {

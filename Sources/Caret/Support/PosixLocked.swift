@@ -18,11 +18,17 @@ import Darwin
 /// Sendable whatever the value, like `Mutex`: the value is handed over at `init` (`sending`)
 /// and only reached under the lock.
 struct PosixLocked<Value>: @unchecked Sendable {
-    private let storage: PosixLockStorage<Value>
+    /// The one object: a holder that keeps a lock in an atomic word (made lazily) keeps this.
+    let storage: PosixLockStorage<Value>
 
     /// A lock holding `value`: one allocation. O(1).
     init(_ value: consuming sending Value) {
         storage = PosixLockStorage.make(value)
+    }
+
+    /// The lock whose object is `storage`. O(1).
+    init(storage: PosixLockStorage<Value>) {
+        self.storage = storage
     }
 
     /// Runs `body` with the value while holding the lock. Not reentrant.

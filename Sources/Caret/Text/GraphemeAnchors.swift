@@ -12,7 +12,7 @@
 /// true cluster start either way, so a scan may start there, and the fields stay in order.
 /// Built when a chunk is measured whole; an in-place edit shifts the anchors after it and
 /// replaces those inside its re-measured window.
-struct GraphemeAnchors: Equatable {
+struct GraphemeAnchors: Equatable, BitwiseCopyable {
     static let count = 6
     private static let width = 10
     private static let field: UInt64 = 0x3FF

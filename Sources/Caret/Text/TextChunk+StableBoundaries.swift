@@ -93,14 +93,22 @@ extension TextChunk {
     /// already); else a scan from the nearest anchor. Reads the chunk where it lies: a method
     /// called on `pointee` makes the caller copy the chunk (a retain and a release of each of
     /// its arrays) for the call; here only the scan, when the scalars do not decide, does.
-    /// The answers that need no byte (the chunk's ends, a chunk of one-byte clusters) are
-    /// inline at the caller, the rest out of line. O(1) usually, O(chunk / 4) at most.
+    /// The answers that need no byte or two ASCII bytes (the chunk's ends, a chunk of one-byte
+    /// clusters, a place between two ASCII characters) are inline at the caller, the rest out of
+    /// line. O(1) usually, O(chunk / 4) at most.
     @inline(__always)
     static func snappedBoundary(in chunk: UnsafePointer<TextChunk>, atOrBefore x: Int) -> Int {
         if x <= 0 { return 0 }
         let summary = chunk.pointee.summary
         if x >= summary.utf8 { return summary.utf8 }
         if summary.graphemes == summary.utf8 { return x }
+        // Two ASCII characters always break but CR LF (UAX #29: no other rule names one): the
+        // common place in text with clusters elsewhere in its chunk, decided without the table.
+        let betweenASCII = chunk.pointee.bytes.withUnsafeBufferPointer { p in
+            let before = p[x &- 1], after = p[x]
+            return (before | after) < 0x80 && (before != 0x0D || after != 0x0A)
+        }
+        if betweenASCII { return x }
         return scannedBoundary(in: chunk, atOrBefore: x)
     }
 

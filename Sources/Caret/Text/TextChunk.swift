@@ -42,6 +42,43 @@ struct TextChunk: RopeChunk {
     }
 }
 
+// MARK: - Copies and destruction of a leaf's chunks
+
+extension TextChunk {
+    /// A chunk's one reference is its bytes' storage; its counts and anchors are plain bits. A
+    /// leaf copied on write (every leaf on the path of an edit of a shared document) copies its
+    /// chunks as one block of bits and adds a reference to each chunk's storage: the generic
+    /// item-by-item copy goes through the value witnesses, an indirect call per chunk.
+    static func initialize(chunks target: UnsafeMutablePointer<TextChunk>, copying source: UnsafePointer<TextChunk>,
+                           count: Int) {
+        assert(hasOneReference, "TextChunk gained a stored property: copy it here")
+        guard count > 0 else { return }
+        UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: count * MemoryLayout<TextChunk>.stride)
+        for k in 0..<count {
+            // The bits copied hold the source's reference without counting it: count it (the
+            // stale bits are overwritten, not released).
+            withUnsafeMutablePointer(to: &target[k].bytes) { $0.initialize(to: source[k].bytes) }
+        }
+    }
+
+    /// Destroys a leaf's chunks: releases each one's bytes, the only part that needs it.
+    static func deinitialize(chunks: UnsafeMutablePointer<TextChunk>, count: Int) {
+        assert(hasOneReference, "TextChunk gained a stored property: destroy it here")
+        for k in 0..<count {
+            // Moved out and dropped: a release of the array's storage, where `deinitialize`
+            // looks the array type up and destroys through its value witness.
+            _ = withUnsafeMutablePointer(to: &chunks[k].bytes) { $0.move() }
+        }
+    }
+
+    /// True while the stored properties are the bytes and the plain bits above (the anchors are
+    /// `BitwiseCopyable`, checked by the compiler; a new property changes the size).
+    private static var hasOneReference: Bool {
+        MemoryLayout<TextChunk>.size == MemoryLayout<[UInt8]>.size
+            + MemoryLayout<(UInt32, UInt32, UInt32, UInt16, UInt16)>.size + MemoryLayout<GraphemeAnchors>.size
+    }
+}
+
 // MARK: - An in-place edit
 
 extension TextChunk {

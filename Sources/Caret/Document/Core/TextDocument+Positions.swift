@@ -224,17 +224,42 @@ extension TextDocument {
     /// - Complexity: O(log n) plus two chunk scans.
     public func textRange(from: TextPosition, to: TextPosition) -> TextRange? {
         let x = from.utf8Offset, y = to.utf8Offset
-        // Both ends in one chunk (a caret, a selection, the range of an edit): one search, none
-        // at the edit place.
         let a: Int, b: Int
-        if x >= 0 && y >= 0 && max(x, y) < rope.summary.utf8, let bytes = snappedInOneChunk(min(x, y), max(x, y)) {
+        // Both ends in the chunk of the last edit (the range of the next edit at the caret, the
+        // public replay): no search, and the general case out of line, so that this one saves
+        // and restores nothing it does not use.
+        if let bytes = snappedAtEditPlace(min(x, y), max(x, y)) {
             (a, b) = x <= y ? (bytes.lowerBound, bytes.upperBound) : (bytes.upperBound, bytes.lowerBound)
         } else {
-            guard let first = validated(from), let second = validated(to) else { return nil }
-            (a, b) = (first, second)
+            guard let ends = validatedEnds(x, y) else { return nil }
+            (a, b) = ends
         }
         return TextRange(start: TextPosition(utf8Offset: a, affinity: from.affinity),
                          end: TextPosition(utf8Offset: b, affinity: to.affinity))
+    }
+
+    /// Bytes `lo...hi` snapped back to grapheme boundaries when `0 <= lo` and both lie in the
+    /// chunk of the edit place that holds byte `lo - 1` (the chunk a search from the finger
+    /// would find first); else nil. O(1) plus the snapping (O(1) usually).
+    @inline(__always)
+    private func snappedAtEditPlace(_ lo: Int, _ hi: Int) -> Range<Int>? {
+        guard lo >= 0, let place = finger.editPlace, place.root == rootID, lo > place.cursor.prefix.utf8 else {
+            return nil
+        }
+        return snapped(lo, hi, in: place.cursor)
+    }
+
+    /// `textRange(from:to:)`'s ends `x` and `y` checked and snapped, in their order, when they
+    /// are not both in the edit place's chunk: both in one chunk, one search; else end by end.
+    @inline(never)
+    private func validatedEnds(_ x: Int, _ y: Int) -> (Int, Int)? {
+        if x >= 0 && y >= 0 && max(x, y) < rope.summary.utf8, let bytes = snappedInOneChunk(min(x, y), max(x, y)) {
+            return x <= y ? (bytes.lowerBound, bytes.upperBound) : (bytes.upperBound, bytes.lowerBound)
+        }
+        guard let first = validated(TextPosition(utf8Offset: x)), let second = validated(TextPosition(utf8Offset: y)) else {
+            return nil
+        }
+        return (first, second)
     }
 
     /// `range` with both ends checked and snapped; nil when either end is outside the text.

@@ -13,7 +13,8 @@ import Synchronization
 /// Reads are non-mutating on the document and may run on many threads at once: the entries sit
 /// behind a lock (`PosixLocked`, which ThreadSanitizer sees), held only to look up or store
 /// (never while a layout is built; two threads that miss together both build, and the second
-/// store wins).
+/// store wins). The lock is made by the first store: a box that never holds a layout — a new
+/// document's, and the one an edit of a shared document takes — is one small object.
 final class BidiCache: Sendable {
     struct Entry: Sendable {
         /// Byte offset of the paragraph's first byte.
@@ -37,19 +38,55 @@ final class BidiCache: Sendable {
     /// How many paragraphs' layouts are kept (least recently used dropped first).
     static let capacity = 16
 
-    private let state: PosixLocked<State>
+    /// The state behind its lock once made: a retained `PosixLockStorage` as its address, 0
+    /// before the first store (one load to read, no generic call: see `Finger.clusterStarts`).
+    private let locked = Atomic<UInt>(0)
     /// The number of entries, kept beside the lock (written while holding it) so that an edit
     /// learns there is nothing to follow with one load instead of a lock and an unlock.
     private let entryCount: Atomic<Int>
 
-    init(entries: [Entry] = [], builds: Int = 0) {
-        state = PosixLocked(State(entries: entries, clock: entries.map(\.lastUse).max() ?? 0, builds: builds))
+    /// An empty box, with no lock yet. O(1).
+    init() {
+        entryCount = Atomic(0)
+    }
+
+    /// A box holding `entries`, `builds` layouts built so far. O(entries).
+    init(entries: [Entry], builds: Int) {
         entryCount = Atomic(entries.count)
+        let state = PosixLocked(State(entries: entries, clock: entries.map(\.lastUse).max() ?? 0, builds: builds))
+        locked.store(UInt(bitPattern: Unmanaged.passRetained(state.storage).toOpaque()), ordering: .releasing)
+    }
+
+    deinit {
+        if let raw = UnsafeRawPointer(bitPattern: locked.load(ordering: .acquiring)) {
+            Unmanaged<PosixLockStorage<State>>.fromOpaque(raw).release()
+        }
+    }
+
+    /// The state behind its lock, or nil before the first store. O(1).
+    @inline(__always)
+    private var state: PosixLocked<State>? {
+        UnsafeRawPointer(bitPattern: locked.load(ordering: .acquiring)).map {
+            PosixLocked(storage: Unmanaged<PosixLockStorage<State>>.fromOpaque($0).takeUnretainedValue())
+        }
+    }
+
+    /// The state behind its lock, made now if there is none. O(1).
+    private func madeState() -> PosixLocked<State> {
+        if let state { return state }
+        let made = PosixLocked(State())
+        let retained = Unmanaged.passRetained(made.storage)
+        let (exchanged, original) = locked.compareExchange(expected: 0, desired: UInt(bitPattern: retained.toOpaque()),
+                                                           ordering: .acquiringAndReleasing)
+        if exchanged { return made }
+        retained.release()                                  // another thread made one first
+        return PosixLocked(storage: Unmanaged<PosixLockStorage<State>>.fromOpaque(UnsafeRawPointer(bitPattern: original)!)
+            .takeUnretainedValue())
     }
 
     /// The layout of the paragraph `start..<end` laid out with `requested`, if cached. O(capacity).
     func lookup(start: Int, end: Int, requested: UInt8?) -> ParagraphLayout? {
-        state.withLock { state in
+        state?.withLock { state in
             state.clock += 1
             let now = state.clock
             for k in state.entries.indices where state.entries[k].start == start && state.entries[k].end == end
@@ -63,7 +100,7 @@ final class BidiCache: Sendable {
 
     /// Stores a freshly built layout, evicting the least recently used entry when full.
     func store(_ entry: Entry) {
-        state.withLock { state in
+        madeState().withLock { state in
             state.builds += 1
             state.clock += 1
             var entry = entry
@@ -80,7 +117,7 @@ final class BidiCache: Sendable {
 
     /// How many layouts this box (and the boxes it was copied from) has built: for the tests
     /// that check a press does not lay the paragraph out again.
-    var buildCount: Int { state.withLock { $0.builds } }
+    var buildCount: Int { state?.withLock { $0.builds } ?? 0 }
 
     /// Brings `entries` in step with bytes `range` replaced by `inserted` bytes, in place: the
     /// paragraphs the edit touches dropped, the later ones shifted. In place because it runs at
@@ -101,6 +138,7 @@ final class BidiCache: Sendable {
     /// A new box holding this one's entries (the caller is about to edit a document that
     /// shares this box with copies; the copies keep this one).
     func copy() -> BidiCache {
+        guard let state else { return BidiCache() }
         let (entries, builds) = state.withLock { ($0.entries, $0.builds) }
         return BidiCache(entries: entries, builds: builds)
     }
@@ -120,7 +158,7 @@ extension BidiCache: TextEditFollower {
     /// only reference to this box: `own` made sure). O(capacity).
     func apply(_ edit: ByteEdit, in new: TextDocument) {
         let range = edit.replacedUTF8Range, inserted = edit.insertedUTF8Range.count
-        state.withLock {
+        state?.withLock {
             BidiCache.adjust(&$0.entries, replacing: range, inserted: inserted)
             entryCount.store($0.entries.count, ordering: .releasing)
         }
