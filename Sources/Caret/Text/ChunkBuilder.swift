@@ -67,14 +67,8 @@ enum ChunkBuilder {
     /// one, else the first one after it (a cluster longer than the target), or the end of `p`.
     static func cutPoint(in p: UnsafeBufferPointer<UInt8>, from start: Int, target: Int) -> Int {
         let limit = start + target
-        var t = UTF8Scalars.scalarStart(p, atOrBefore: limit)
-        // Look back a few scalars for a pair that breaks regardless of context.
-        var tries = 0
-        while t > start && tries < 16 {
-            if isContextFreeBoundary(in: p, at: t) { return t }
-            t = UTF8Scalars.scalarStart(p, atOrBefore: t - 1)
-            tries += 1
-        }
+        // Look back a few scalars for a pair that breaks regardless of context, as a cell split does.
+        if let t = ChunkCells.split(in: p, near: limit, floor: start) { return t }
         // Segment forward from `start` (a boundary): the last boundary at or before the limit,
         // or the first one past it.
         var last = start

@@ -26,6 +26,7 @@ enum ChunkCells {
     /// The split for the grid point at byte `g` (0 < g < count) of valid UTF-8 `p`: the last
     /// scalar start t with `floor` < t ≤ g, at most 16 scalars back, where a cluster starts
     /// whatever precedes it; nil when there is none. Reads bytes `floor ... g + 3` only. O(1).
+    /// (`ChunkBuilder.cutPoint` looks for a chunk's end the same way.)
     static func split(in p: UnsafeBufferPointer<UInt8>, near g: Int, floor: Int) -> Int? {
         var t = UTF8Scalars.scalarStart(p, atOrBefore: g)
         var tries = 0
