@@ -71,14 +71,7 @@ struct LazyLineWrap {
     private func wordStart(_ p: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int) -> Int? {
         guard let k = ScalarLineWrap.wordStart(p, after: Int(clusters[s].start), through: Int(clusters[e].start), .shared)
         else { return nil }
-        var lo = s + 1, hi = e
-        while lo <= hi {
-            let mid = (lo + hi) / 2
-            let start = Int(clusters[mid].start)
-            if start == k { return mid }
-            if start < k { lo = mid + 1 } else { hi = mid - 1 }
-        }
-        return nil
+        return clusterIndex(from: s + 1, through: e, where: { Int(clusters[$0].start) }, is: k)
     }
 
     /// The last cluster index `b` with `s < b <= e` where ICU allows a break, or nil (as
@@ -96,12 +89,18 @@ struct LazyLineWrap {
 
     /// The index (at most `last`) of the cluster starting at `utf16`, or nil inside a cluster.
     private func cluster(atUTF16 utf16: Int, upTo last: Int) -> Int? {
-        var lo = 0, hi = last
+        clusterIndex(from: 0, through: last, where: { Int(clusters[$0].start16) }, is: utf16)
+    }
+
+    /// The index in `first...last` (none when `last < first`) whose `key` (rising with the
+    /// index) is `value`, or nil: a binary search over the measured clusters by either start.
+    private func clusterIndex(from first: Int, through last: Int, where key: (Int) -> Int, is value: Int) -> Int? {
+        var lo = first, hi = last
         while lo <= hi {
             let mid = (lo + hi) / 2
-            let u = Int(clusters[mid].start16)
-            if u == utf16 { return mid }
-            if u < utf16 { lo = mid + 1 } else { hi = mid - 1 }
+            let k = key(mid)
+            if k == value { return mid }
+            if k < value { lo = mid + 1 } else { hi = mid - 1 }
         }
         return nil
     }
