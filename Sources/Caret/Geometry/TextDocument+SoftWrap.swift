@@ -26,8 +26,11 @@ extension TextDocument {
 
     /// Every visual line of the document wrapped with `options`, hard line by hard line, in
     /// order: the same lines as `visualLines(ofLine:options:)` for each line, found in one pass
-    /// (no search per line; ICU's line iterator is asked only near each wrap point).
-    /// - Complexity: O(1) to create; O(n) for the whole walk.
+    /// (no search per line; ICU's line iterator is asked only near each wrap point). The walk
+    /// wraps ahead in blocks of hard lines that grow from 64 KiB to 4 MiB, a large block on the
+    /// machine's cores, so the first lines come quickly and a whole long document uses every core.
+    /// - Complexity: O(1) to create; O(n) for the whole walk, O(64 KiB + first line) before
+    ///   the first visual line.
     public func visualLines(options: SoftWrapOptions) -> VisualLines {
         VisualLines(document: self, options: options)
     }
@@ -42,97 +45,105 @@ extension TextDocument {
         public func makeIterator() -> Iterator { Iterator(document: document, options: options) }
 
         /// Yields the visual lines of a document in order.
+        ///
+        /// Wraps the text in blocks of whole hard lines, each twice the last up to
+        /// `maxBlockBytes` (so the first lines come after little work, and a long walk starts
+        /// threads rarely); a large block's parts are wrapped on several threads
+        /// (`WrappedLineBlock.wrap`).
         public struct Iterator: IteratorProtocol {
             private let document: TextDocument
             private let options: SoftWrapOptions
-            private var lines: TextDocument.Lines.Iterator
             /// False when the document has no line iterator (beyond `Int32.max` bytes): no line
             /// then breaks but between clusters of over-wide words, as `visualLines(ofLine:options:)`.
             private let hasBreaks: Bool
-            /// ICU's line iterator over the UTF-16 of the hard line being wrapped, made the first
-            /// time a line needs it and then given each such line's text: a line's opportunities
-            /// are the same alone as in the document (the terminator before it is a mandatory
-            /// break), and a short text spares ICU's rope reads around every jump.
-            private var lineBreaks: ICUBreakIterator?
-            private var start16 = 0
-            private var wrapper = LineWrapper()
-            /// The visual lines of the hard line last wrapped, line-relative, and where it starts.
-            private var pieces: [LineWrapper.Piece] = []
-            private var index = 0
-            private var lineIndex = 0, lineStart = 0, lineStart16 = 0
+            /// The next hard line to wrap, where it starts (byte and UTF-16 offset), and the
+            /// size in bytes of the next block.
+            private var nextLine = 0, nextByte = 0, next16 = 0
+            private var blockBytes: Int
+            /// The most bytes of a block, and the least of a part of one (`WrappedLineBlock.wrap`).
+            private let maxBlockBytes: Int, partBytes: Int
+            /// The wrapped parts of the last block, and where the walk is in them: part, hard
+            /// line in it, visual line in it.
+            private var parts: [WrappedLineBlock] = []
+            private var part = 0, line = 0, piece = 0
 
-            init(document: TextDocument, options: SoftWrapOptions) {
+            static let defaultFirstBlockBytes = 64 << 10
+            static let defaultMaxBlockBytes = 4 << 20
+
+            /// An iterator wrapping blocks of `firstBlockBytes` growing to `maxBlockBytes`, cut
+            /// into parts of at least `partBytes` (tests make them small, to cut between lines
+            /// of every kind).
+            init(document: TextDocument, options: SoftWrapOptions, firstBlockBytes: Int = defaultFirstBlockBytes,
+                 maxBlockBytes: Int = defaultMaxBlockBytes, partBytes: Int = WrappedLineBlock.partBytes) {
                 self.document = document
                 self.options = options
-                lines = document.lines.makeIterator()
                 hasBreaks = document.breakIterator(.line) != nil
+                blockBytes = firstBlockBytes
+                self.maxBlockBytes = maxBlockBytes
+                self.partBytes = partBytes
+            }
+
+            /// Wraps the next block of hard lines into `parts`; false after the last line.
+            private mutating func wrapNextBlock() -> Bool {
+                let lineCount = document.lineCount
+                guard nextLine < lineCount else { return false }
+                let target = nextByte + blockBytes
+                let end = target >= document.utf8Count
+                    ? lineCount : Swift.min(lineCount, Swift.max(nextLine + 1, document.lineIndex(ofUTF8: target) + 1))
+                parts = WrappedLineBlock.wrap(document, lines: nextLine..<end, start: nextByte, start16: next16,
+                                              options: options, hasBreaks: hasBreaks, partBytes: partBytes)
+                (part, line, piece) = (0, 0, 0)
+                nextLine = end
+                nextByte = document.utf8Offset(ofLineStart: end)
+                next16 = document.count(.utf16, beforeUTF8: nextByte)
+                blockBytes = Swift.min(2 * blockBytes, maxBlockBytes)
+                return true
             }
 
             /// Wraps the next hard line for the wrap index: its visual lines' lengths in bytes (the
             /// last with the terminator) and whether its text may raise bidi levels; nil after the
-            /// last line.
+            /// last line. Yields the rest of the current hard line when `next()` stopped inside it.
             mutating func nextHardLine() -> (lengths: [Int], mayRaiseLevels: Bool)? {
-                guard let line = lines.next() else { return nil }
-                let next = line.rangeIncludingTerminator.end.utf8Offset
-                wrapLine(line)
-                index = pieces.count
-                var lengths: [Int] = []
-                lengths.reserveCapacity(pieces.count)
-                for (k, piece) in pieces.enumerated() {
-                    let end = k + 1 < pieces.count ? lineStart + pieces[k + 1].bytes.lowerBound : next
-                    lengths.append(end - (lineStart + piece.bytes.lowerBound))
+                while true {
+                    if part < parts.count {
+                        if line < parts[part].lines.count {
+                            let hard = parts[part].lines[line]
+                            var lengths: [Int] = []
+                            lengths.reserveCapacity(hard.pieceEnd - piece)
+                            parts[part].pieces.withUnsafeBufferPointer { pieces in
+                                for k in piece..<hard.pieceEnd {
+                                    let end = k + 1 < hard.pieceEnd ? pieces[k + 1].bytes.lowerBound : hard.next - hard.start
+                                    lengths.append(end - pieces[k].bytes.lowerBound)
+                                }
+                            }
+                            line += 1
+                            piece = hard.pieceEnd
+                            return (lengths, hard.mayRaiseLevels)
+                        }
+                        (part, line, piece) = (part + 1, 0, 0)
+                        continue
+                    }
+                    guard wrapNextBlock() else { return nil }
                 }
-                return (lengths, wrapper.mayRaiseLevels)
-            }
-
-            /// The UTF-16 units of `line`'s terminator: CR LF is two, every other one is one.
-            private func terminatorUnits(_ line: TextDocument.Line, contentEnd: Int) -> Int {
-                let terminator = line.rangeIncludingTerminator.end.utf8Offset - contentEnd
-                if terminator == 0 { return 0 }
-                if terminator != 2 { return 1 }
-                // Two bytes: CR LF, or U+0085 NEL (C2 85).
-                return document.withUTF8(contentEnd..<(contentEnd + 1)) { $0[0] } == 0x0D ? 2 : 1
             }
 
             /// The next visual line, or nil after the last.
             /// - Complexity: O(1) amortised per byte of the text.
             public mutating func next() -> VisualLine? {
-                while index >= pieces.count {
-                    guard let line = lines.next() else { return nil }
-                    wrapLine(line)
+                while true {
+                    if part < parts.count {
+                        if piece < parts[part].pieces.count {
+                            while parts[part].lines[line].pieceEnd <= piece { line += 1 }
+                            let hard = parts[part].lines[line]
+                            piece += 1
+                            return VisualLine(line: hard.index, bytes: parts[part].pieces[piece - 1],
+                                              lineStart: hard.start, lineStart16: hard.start16)
+                        }
+                        (part, line, piece) = (part + 1, 0, 0)
+                        continue
+                    }
+                    guard wrapNextBlock() else { return nil }
                 }
-                index += 1
-                return VisualLine(line: lineIndex, bytes: pieces[index - 1], lineStart: lineStart, lineStart16: lineStart16)
-            }
-
-            /// Wraps `line` into `pieces`.
-            private mutating func wrapLine(_ line: TextDocument.Line) {
-                pieces.removeAll(keepingCapacity: true)
-                index = 0
-                let bytes = line.range.start.utf8Offset..<line.range.end.utf8Offset
-                let (options, from16, locale, hasBreaks) = (options, start16, document.locale, hasBreaks)
-                var iterator = lineBreaks
-                var ready = false
-                document.withUTF8(bytes) { p in
-                    wrapper.wrapLine(
-                        p, options: options, rootRules: hasBreaks && locale.isEmpty,
-                        preceding: { u in
-                            guard hasBreaks else { return nil }
-                            if !ready {
-                                ready = true
-                                var units: [UInt16] = []
-                                LazyLineWrap.appendUTF16(of: p, to: &units)
-                                if iterator?.setUTF16(units) != true { iterator = ICUBreakIterator(.line, locale: locale, utf16: units) }
-                            }
-                            return iterator?.precedingUTF16(u)
-                        },
-                        emit: { pieces.append($0) })
-                }
-                lineBreaks = iterator
-                lineIndex = line.index
-                lineStart = bytes.lowerBound
-                lineStart16 = from16
-                start16 = from16 + wrapper.utf16Count + terminatorUnits(line, contentEnd: bytes.upperBound)
             }
         }
     }

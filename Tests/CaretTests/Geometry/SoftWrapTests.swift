@@ -42,6 +42,48 @@ final class SoftWrapTests: XCTestCase {
                          "👨\u{200D}👩\u{200D}👧", "🇫🇷", "e\u{301}", "दि", "क्ष", "مرحبا", "-", "(", ")", "1,000", "สวัสดี",
                          "\u{200B}", "\u{1}", "supercalifragilistic"]
 
+    /// The whole-document walk in blocks cut into parts (wrapped on several threads) equals the
+    /// per-line wrap, with blocks and parts small enough to be cut after every kind of line
+    /// terminator, empty lines, long lines and a last line with or without a terminator; and
+    /// the wrap index's per-line walk (`nextHardLine`) gives the same rows.
+    func testBlockWalkEqualsTheWrapOfEachLine() throws {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 261)
+        print("SoftWrapTests block seed \(seed) (SEED=\(seed) replays)")
+        let terminators = ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\n\n"]
+        for round in 0..<40 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...400, using: &rng) {
+                text += Bool.random(using: &rng) && Int.random(in: 0..<4, using: &rng) == 0
+                    ? terminators.randomElement(using: &rng)! : Self.pieces.randomElement(using: &rng)!
+            }
+            let document = try TextDocument(validatingUTF8: Array(text.utf8))
+            let options = SoftWrapOptions(width: Int.random(in: 1...20, using: &rng),
+                                          preservesIndent: Bool.random(using: &rng))
+            var expected: [VisualLine] = []
+            for line in 0..<document.lineCount { expected += try XCTUnwrap(document.visualLines(ofLine: line, options: options)) }
+            let (first, most, part) = (Int.random(in: 1...64, using: &rng), Int.random(in: 64...512, using: &rng),
+                                       Int.random(in: 1...48, using: &rng))
+            var walk = TextDocument.VisualLines.Iterator(document: document, options: options, firstBlockBytes: first,
+                                                         maxBlockBytes: most, partBytes: part)
+            var walked: [VisualLine] = []
+            while let line = walk.next() { walked.append(line) }
+            XCTAssertEqual(walked, expected, "round \(round), blocks \(first)...\(most), parts \(part), seed \(seed)")
+            XCTAssertEqual(Array(document.visualLines(options: options)), expected, "round \(round), seed \(seed)")
+            // Row lengths per hard line, as the wrap index takes them: every byte once, terminators included.
+            var rows = TextDocument.VisualLines.Iterator(document: document, options: options, firstBlockBytes: first,
+                                                         maxBlockBytes: most, partBytes: part)
+            var lengths: [Int] = []
+            var hardLines = 0
+            while let line = rows.nextHardLine() {
+                lengths += line.lengths
+                hardLines += 1
+            }
+            XCTAssertEqual(hardLines, document.lineCount, "round \(round), seed \(seed)")
+            XCTAssertEqual(lengths.count, expected.count, "round \(round), seed \(seed)")
+            XCTAssertEqual(lengths.reduce(0, +), document.utf8Count, "round \(round), seed \(seed)")
+        }
+    }
+
     func testRandomDocumentsWrapWithinTheWidthAtOpportunities() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 26)
         print("SoftWrapTests seed \(seed) (SEED=\(seed) replays)")
