@@ -63,6 +63,29 @@ final class BidiResolverDifferentialTests: XCTestCase {
         XCTAssertGreaterThan(agreed, cases * 9 / 10)
     }
 
+    /// Right-to-left paragraphs without numbers or left-to-right letters (the resolver's
+    /// shortcut: every character at level 1) against ICU, at every requested level: only at
+    /// level 1 may the shortcut apply, and it must give what the rules give.
+    func testUniformlyRightToLeftParagraphs() {
+        var (g, seed) = SeededGenerator.fromEnvironment(default: 99)
+        // R, AL, NSM, ON (brackets too), WS, S, CS, ES, ET, BN.
+        let alphabet: [UInt32] = [0x05D0, 0x05D1, 0x0627, 0x0644, 0x064E, 0x0300, 0x21, 0x28, 0x29, 0x5B, 0x5D,
+                                  0x20, 0x09, 0x2C, 0x2B, 0x2D, 0x23, 0x25, 0x200D, 0x00AD]
+        var agreed = 0
+        for n in 0..<5_000 {
+            let scalars = Self.paragraph(alphabet, using: &g)
+            let forced: UInt8? = [nil, 0, 1][n % 3]
+            let ours = BidiLevels.resolve(scalars, paragraphLevel: forced)
+            XCTAssertEqual(ours.levels.count, scalars.count)
+            XCTAssertEqual(ours.paragraphLevel, forced ?? BidiFuzz.referenceParagraphLevel(scalars), "SEED=\(seed) case \(n)")
+            guard let bad = BidiFuzz.disagreement(scalars, ours, forced: forced) else { agreed += 1; continue }
+            if BidiFuzz.knownICUDeviation(scalars) != nil { continue }
+            XCTFail("SEED=\(seed) case \(n): \(BidiFuzz.hex(scalars)) level \(String(describing: forced)): \(bad)")
+            return
+        }
+        XCTAssertGreaterThan(agreed, 4_000)
+    }
+
     /// Bracket pairs with long interiors (N0 counts those from prefix sums instead of
     /// scanning them): random nests of pairs, each holding up to 200 characters, against ICU.
     func testLongBracketInteriors() {

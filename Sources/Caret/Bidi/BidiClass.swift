@@ -31,6 +31,12 @@ enum BidiClassSet {
     /// level is 0: right-to-left letters, Arabic numbers, embeddings, overrides and isolates.
     static let raisesLevels: UInt32 = BidiClass.r.bit | BidiClass.al.bit | BidiClass.an.bit
         | BidiClass.lre.bit | BidiClass.rle.bit | BidiClass.lro.bit | BidiClass.rlo.bit | isolateInitiators
+    /// Right-to-left letters, marks, neutrals, separators and terminators, and the boundary
+    /// neutrals X9 removes: no left-to-right letter, no number, no paragraph separator and no
+    /// explicit formatting. In a paragraph at level 1 every rule leaves each of them at level 1.
+    static let uniformlyRightToLeft: UInt32 = BidiClass.r.bit | BidiClass.al.bit | BidiClass.nsm.bit
+        | BidiClass.on.bit | BidiClass.ws.bit | BidiClass.s.bit | BidiClass.cs.bit | BidiClass.es.bit
+        | BidiClass.et.bit | BidiClass.bn.bit
 }
 
 /// Bidi_Paired_Bracket_Type of a character (UAX #9 BD14–BD15).

@@ -46,6 +46,14 @@ struct BidiResolver {
         if present & BidiClassSet.raisesLevels == 0 && (forced ?? 0) == 0 {
             return Resolution(paragraphLevel: 0, levels: [], paragraphStarts: starts)
         }
+        // Right-to-left text with neither numbers nor left-to-right letters, at level 1 (forced,
+        // or by P2–P3: its first strong character is R or AL): sos and eos are R, W1–W7 leave
+        // nothing but R and neutrals, N0–N2 make the neutrals R, and L1 sets the rest to the
+        // paragraph level, so every character is at level 1. The usual Arabic or Hebrew paragraph.
+        if starts.count == 1 && present & ~BidiClassSet.uniformlyRightToLeft == 0
+            && (forced == 1 || (forced == nil && present & (BidiClass.r.bit | BidiClass.al.bit) != 0)) {
+            return Resolution(paragraphLevel: 1, levels: [], paragraphStarts: starts)
+        }
         if starts.count == 1 {
             var paragraph = BidiResolver(scalars: scalars, classes: classes, present: present)
             classes = []
@@ -121,7 +129,16 @@ struct BidiResolver {
         resolveExplicitLevels()
         resolved = explicit
         var order: [Int32] = []
-        let sequences = isolatingRunSequences(&order)
+        let sequences: [Sequence]
+        if present & (BidiClassSet.explicitFormatting | BidiClassSet.removedByX9) == 0 && !initial.isEmpty {
+            // Nothing X1–X9 act on: one level run of every character, the paragraph's one
+            // isolating run sequence, with sos and eos from the paragraph level alone.
+            order = Array(0..<Int32(initial.count))
+            let edge: BidiClass = paragraphLevel & 1 == 1 ? .r : .l
+            sequences = [Sequence(range: 0..<initial.count, level: paragraphLevel, sos: edge, eos: edge)]
+        } else {
+            sequences = isolatingRunSequences(&order)
+        }
         // The classes of every sequence's characters, gathered in sequence order; the W and N
         // rules rewrite them in place, one sequence's range at a time.
         var t = order.map { types[Int($0)] }
@@ -343,23 +360,27 @@ struct BidiResolver {
                                           _ t: UnsafeMutableBufferPointer<BidiClass>) {
         let n = idx.count
 
-        // W1: non-spacing marks take the class before them (ON after isolate controls).
+        // W1: non-spacing marks take the class before them (ON after isolate controls). W2, W3:
+        // European numbers after Arabic letters are Arabic numbers; AL becomes R. One pass: W2
+        // and W3 read at each character what W1 made of it and of the characters before it.
         var previous = sequence.sos
-        for k in 0..<n {
-            if t[k] == .nsm { t[k] = previous } else { previous = t[k].bit & BidiClassSet.isolateControls != 0 ? .on : t[k] }
-        }
-        // W2, W3: European numbers after Arabic letters are Arabic numbers; AL becomes R.
         var lastStrong = sequence.sos
         for k in 0..<n {
-            switch t[k] {
-            case .l, .r: lastStrong = t[k]
-            case .al: lastStrong = .al; t[k] = .r
-            case .en: if lastStrong == .al { t[k] = .an }
+            var cls = t[k]
+            if cls == .nsm { cls = previous } else { previous = cls.bit & BidiClassSet.isolateControls != 0 ? .on : cls }
+            switch cls {
+            case .l, .r: lastStrong = cls
+            case .al: lastStrong = .al; cls = .r
+            case .en: if lastStrong == .al { cls = .an }
             default: break
             }
+            t[k] = cls
         }
+        // W4 and W5 act only next to numbers; the characters they change become neutral by W6
+        // otherwise.
+        let numbers = present & (BidiClass.en.bit | BidiClass.an.bit) != 0
         // W4: one separator between two numbers of the same kind.
-        if n >= 3 {
+        if numbers && n >= 3 {
             for k in 1..<(n - 1) {
                 if t[k] == .es, t[k - 1] == .en, t[k + 1] == .en {
                     t[k] = .en
@@ -370,7 +391,7 @@ struct BidiResolver {
         }
         // W5: terminators next to European numbers.
         var k = 0
-        while k < n {
+        while numbers && k < n {
             guard t[k] == .et else { k += 1; continue }
             var end = k
             while end < n && t[end] == .et { end += 1 }

@@ -201,6 +201,7 @@ struct RowLayout {
         let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : index.paragraph(of: found)
         indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
         var cells: [Cell] = []
+        cells.reserveCapacity(min(found.length, 256))
         var x = indent
         let display = options.display
         var contentEnd = found.start + found.length
@@ -226,19 +227,25 @@ struct RowLayout {
             // The paragraph's levels, kept by the index: the rows of one paragraph drawn one
             // after the other resolve it once.
             let levels = index.levels(of: paragraph)
-            for k in cells.indices { cells[k].level = levels.level(atByte: cells[k].start) }
-            // L1: whitespace at the end of a line takes the paragraph level.
-            var k = cells.count - 1
-            while k >= 0 && cells[k].hangs {
-                cells[k].level = levels.paragraphLevel
-                k -= 1
+            if levels.isUniform {
+                // One level for the whole row (L1 gives hanging whitespace the paragraph's too):
+                // at an odd level the row is drawn reversed.
+                for k in cells.indices { cells[k].level = levels.paragraphLevel }
+                if levels.paragraphLevel & 1 == 1 { order = Array(cells.indices.reversed()) }
+            } else {
+                for k in cells.indices { cells[k].level = levels.level(atByte: cells[k].start) }
+                // L1: whitespace at the end of a line takes the paragraph level.
+                var k = cells.count - 1
+                while k >= 0 && cells[k].hangs {
+                    cells[k].level = levels.paragraphLevel
+                    k -= 1
+                }
+                mixed = cells.contains { $0.level != 0 }
             }
-            mixed = cells.contains { $0.level != 0 }
         }
-        if mixed {
-            order = ICUBidi.visualOrder(of: cells.map(\.level)).map { Int($0) }
-            if order.count != cells.count { order = Array(cells.indices) }
-        } else {
+        if order.isEmpty && mixed {
+            order = cells.withUnsafeBufferPointer { cells in VisualReorder.order(count: cells.count) { cells[$0].level } }
+        } else if order.isEmpty {
             order = Array(cells.indices)
         }
         var column = indent
