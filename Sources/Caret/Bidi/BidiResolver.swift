@@ -1,6 +1,7 @@
 /// The Unicode Bidirectional Algorithm (UAX #9, Unicode 15.0) from the paragraph level to the
 /// resolved embedding levels: P2–P3, X1–X10, W1–W7, N0–N2, I1–I2 and L1 for a line that is the
-/// whole paragraph. Reordering (L2) is ICU's (`ICUBidi.visualOrder`).
+/// whole paragraph. Reordering (L2) is ICU's (`ICUBidi.visualOrder`), or `VisualReorder` for the
+/// short visual lines of the wrap index.
 ///
 /// Why not ICU's `ubidi_setPara`: ICU 72 orders 30 cases of BidiCharacterTest.txt differently
 /// from the standard (overrides around isolates and brackets, non-spacing marks after brackets,
