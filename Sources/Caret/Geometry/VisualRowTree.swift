@@ -274,25 +274,41 @@ struct VisualRowTree {
         }
     }
 
-    /// Rebuilds the Fenwick trees after leaves were split or merged. O(leaves).
+    /// Rebuilds the Fenwick trees after leaves were split or merged. O(leaves), in the trees'
+    /// own buffers (an edit that splits a leaf of a long document pays no allocation and no
+    /// fresh pages) and without copying a leaf.
     private mutating func rebuildIfStale() {
         guard stale || fenwickRows.count != leaves.count + 1 else { return }
         let n = leaves.count
-        fenwickRows = [Int](repeating: 0, count: n + 1)
-        fenwickBytes = fenwickRows
-        fenwickLines = fenwickRows
-        for (k, leaf) in leaves.enumerated() {
-            let i = k + 1
-            fenwickRows[i] += leaf.rows.count
-            fenwickBytes[i] += leaf.bytes
-            fenwickLines[i] += leaf.lines
-            let parent = i + (i & -i)
-            if parent <= n {
-                fenwickRows[parent] += fenwickRows[i]
-                fenwickBytes[parent] += fenwickBytes[i]
-                fenwickLines[parent] += fenwickLines[i]
+        Self.zero(&fenwickRows, count: n + 1)
+        Self.zero(&fenwickBytes, count: n + 1)
+        Self.zero(&fenwickLines, count: n + 1)
+        leaves.withUnsafeBufferPointer { leaves in
+            fenwickRows.withUnsafeMutableBufferPointer { rows in
+                fenwickBytes.withUnsafeMutableBufferPointer { bytes in
+                    fenwickLines.withUnsafeMutableBufferPointer { lines in
+                        for k in 0..<n {
+                            let i = k + 1
+                            rows[i] += leaves[k].rows.count
+                            bytes[i] += leaves[k].bytes
+                            lines[i] += leaves[k].lines
+                            let parent = i + (i & -i)
+                            if parent <= n {
+                                rows[parent] += rows[i]
+                                bytes[parent] += bytes[i]
+                                lines[parent] += lines[i]
+                            }
+                        }
+                    }
+                }
             }
         }
         stale = false
+    }
+
+    /// Sets `tree` to `count` zeros, keeping its buffer.
+    private static func zero(_ tree: inout [Int], count: Int) {
+        tree.removeAll(keepingCapacity: true)
+        tree.append(contentsOf: repeatElement(0, count: count))
     }
 }
