@@ -34,8 +34,17 @@ enum ClusterWidths {
                 start = i
                 units = 0
             }
-            units += length == 4 ? 2 : 1
             let b = p[i]
+            // A printable ASCII byte that starts a cluster and is followed by another (or ends
+            // the text) is a whole cluster of one column in both models: nothing joins two of
+            // them, and only a non-ASCII scalar after a keycap base makes an emoji.
+            if i == start && b &- 0x20 < 0x5F && (i + 1 == p.count || p[i + 1] &- 0x20 < 0x5F) {
+                if body(i, i + 1, 1, 1) { return }
+                i += 1
+                start = i
+                continue
+            }
+            units += length == 4 ? 2 : 1
             if b >= 0x20 && b < 0x7F {
                 cluster.addPrintableASCII(b)
             } else {
