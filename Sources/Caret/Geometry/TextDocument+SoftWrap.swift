@@ -100,30 +100,31 @@ extension TextDocument {
                 return true
             }
 
-            /// Wraps the next hard line for the wrap index: its visual lines' lengths in bytes (the
-            /// last with the terminator) and whether its text may raise bidi levels; nil after the
-            /// last line. Yields the rest of the current hard line when `next()` stopped inside it.
-            mutating func nextHardLine() -> (lengths: [Int], mayRaiseLevels: Bool)? {
+            /// Appends the rows of the next hard line for the wrap index to `rows`: its visual
+            /// lines' lengths in bytes (the last with the terminator), flagged as ending the line
+            /// and as possibly holding right-to-left text (`VisualRowTree.row`). False after the
+            /// last line. Gives the rest of the current hard line when `next()` stopped inside it.
+            mutating func appendRows(ofNextHardLine rows: inout [VisualRowTree.Row]) -> Bool {
                 while true {
                     if part < parts.count {
                         if line < parts[part].lines.count {
                             let hard = parts[part].lines[line]
-                            var lengths: [Int] = []
-                            lengths.reserveCapacity(hard.pieceEnd - piece)
                             parts[part].pieces.withUnsafeBufferPointer { pieces in
                                 for k in piece..<hard.pieceEnd {
-                                    let end = k + 1 < hard.pieceEnd ? pieces[k + 1].bytes.lowerBound : hard.next - hard.start
-                                    lengths.append(end - pieces[k].bytes.lowerBound)
+                                    let last = k + 1 == hard.pieceEnd
+                                    let end = last ? hard.next - hard.start : pieces[k + 1].bytes.lowerBound
+                                    rows.append(VisualRowTree.row(length: end - pieces[k].bytes.lowerBound, endsLine: last,
+                                                                  mayRaiseLevels: hard.mayRaiseLevels))
                                 }
                             }
                             line += 1
                             piece = hard.pieceEnd
-                            return (lengths, hard.mayRaiseLevels)
+                            return true
                         }
                         (part, line, piece) = (part + 1, 0, 0)
                         continue
                     }
-                    guard wrapNextBlock() else { return nil }
+                    guard wrapNextBlock() else { return false }
                 }
             }
 

@@ -115,13 +115,9 @@ public final class VisualLineIndex {
         while frontier < lineCount && condition() {
             if walker != nil {
                 batch.removeAll(keepingCapacity: true)
-                guard let line = walker?.nextHardLine() else {
+                guard walker?.appendRows(ofNextHardLine: &batch) == true else {
                     walker = nil
                     continue
-                }
-                for (k, length) in line.lengths.enumerated() {
-                    batch.append(VisualRowTree.row(length: length, endsLine: k == line.lengths.count - 1,
-                                                   mayRaiseLevels: line.mayRaiseLevels))
                 }
                 tree.append(batch)
             } else {

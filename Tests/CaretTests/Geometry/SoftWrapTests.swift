@@ -45,7 +45,7 @@ final class SoftWrapTests: XCTestCase {
     /// The whole-document walk in blocks cut into parts (wrapped on several threads) equals the
     /// per-line wrap, with blocks and parts small enough to be cut after every kind of line
     /// terminator, empty lines, long lines and a last line with or without a terminator; and
-    /// the wrap index's per-line walk (`nextHardLine`) gives the same rows.
+    /// the wrap index's per-line walk (`appendRows(ofNextHardLine:)`) gives the same rows.
     func testBlockWalkEqualsTheWrapOfEachLine() throws {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 261)
         print("SoftWrapTests block seed \(seed) (SEED=\(seed) replays)")
@@ -74,8 +74,12 @@ final class SoftWrapTests: XCTestCase {
                                                          maxBlockBytes: most, partBytes: part)
             var lengths: [Int] = []
             var hardLines = 0
-            while let line = rows.nextHardLine() {
-                lengths += line.lengths
+            var batch: [VisualRowTree.Row] = []
+            while rows.appendRows(ofNextHardLine: &batch) {
+                XCTAssertEqual(batch.filter(VisualRowTree.endsLine).count, 1, "round \(round), seed \(seed)")
+                XCTAssertTrue(VisualRowTree.endsLine(batch[batch.count - 1]), "round \(round), seed \(seed)")
+                lengths += batch.map(VisualRowTree.length)
+                batch.removeAll()
                 hardLines += 1
             }
             XCTAssertEqual(hardLines, document.lineCount, "round \(round), seed \(seed)")
