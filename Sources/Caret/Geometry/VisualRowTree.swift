@@ -52,9 +52,9 @@ struct VisualRowTree {
     }
 
     private(set) var leaves: [Leaf] = []
-    private var fenwickRows: [Int] = [0]
-    private var fenwickBytes: [Int] = [0]
-    private var fenwickLines: [Int] = [0]
+    /// The Fenwick trees of the leaves' row, byte and hard-line counts, interleaved: a
+    /// descent reads one entry (one cache line) a level for all three.
+    private var fenwick: [Prefix] = [Prefix()]
     private var stale = false
     private(set) var total = Prefix()
 
@@ -175,8 +175,9 @@ struct VisualRowTree {
         while step > 0 {
             let next = position + step
             if next <= n {
-                let candidate = Prefix(rows: before.rows + fenwickRows[next], bytes: before.bytes + fenwickBytes[next],
-                                       lines: before.lines + fenwickLines[next])
+                let entry = fenwick[next]
+                let candidate = Prefix(rows: before.rows + entry.rows, bytes: before.bytes + entry.bytes,
+                                       lines: before.lines + entry.lines)
                 if candidate[key] <= target {
                     position = next
                     before = candidate
@@ -236,7 +237,7 @@ struct VisualRowTree {
             fresh.append(leaf)
             i = end
         }
-        if sameCount && !stale && fenwickRows.count == leaves.count + 1 {
+        if sameCount && !stale && fenwick.count == leaves.count + 1 {
             for (k, leaf) in fresh.enumerated() {
                 let old = leaves[range.lowerBound + k]
                 leaves[range.lowerBound + k] = leaf
@@ -266,49 +267,38 @@ struct VisualRowTree {
         total.lines += lines
         if stale { return }
         var i = k + 1
-        while i < fenwickRows.count {
-            fenwickRows[i] += rows
-            fenwickBytes[i] += bytes
-            fenwickLines[i] += lines
+        while i < fenwick.count {
+            fenwick[i].rows += rows
+            fenwick[i].bytes += bytes
+            fenwick[i].lines += lines
             i += i & -i
         }
     }
 
     /// Rebuilds the Fenwick trees after leaves were split or merged. O(leaves), in the trees'
-    /// own buffers (an edit that splits a leaf of a long document pays no allocation and no
+    /// own buffer (an edit that splits a leaf of a long document pays no allocation and no
     /// fresh pages) and without copying a leaf.
     private mutating func rebuildIfStale() {
-        guard stale || fenwickRows.count != leaves.count + 1 else { return }
+        guard stale || fenwick.count != leaves.count + 1 else { return }
         let n = leaves.count
-        Self.zero(&fenwickRows, count: n + 1)
-        Self.zero(&fenwickBytes, count: n + 1)
-        Self.zero(&fenwickLines, count: n + 1)
+        fenwick.removeAll(keepingCapacity: true)
+        fenwick.append(contentsOf: repeatElement(Prefix(), count: n + 1))
         leaves.withUnsafeBufferPointer { leaves in
-            fenwickRows.withUnsafeMutableBufferPointer { rows in
-                fenwickBytes.withUnsafeMutableBufferPointer { bytes in
-                    fenwickLines.withUnsafeMutableBufferPointer { lines in
-                        for k in 0..<n {
-                            let i = k + 1
-                            rows[i] += leaves[k].rows.count
-                            bytes[i] += leaves[k].bytes
-                            lines[i] += leaves[k].lines
-                            let parent = i + (i & -i)
-                            if parent <= n {
-                                rows[parent] += rows[i]
-                                bytes[parent] += bytes[i]
-                                lines[parent] += lines[i]
-                            }
-                        }
+            fenwick.withUnsafeMutableBufferPointer { tree in
+                for k in 0..<n {
+                    let i = k + 1
+                    tree[i].rows += leaves[k].rows.count
+                    tree[i].bytes += leaves[k].bytes
+                    tree[i].lines += leaves[k].lines
+                    let parent = i + (i & -i)
+                    if parent <= n {
+                        tree[parent].rows += tree[i].rows
+                        tree[parent].bytes += tree[i].bytes
+                        tree[parent].lines += tree[i].lines
                     }
                 }
             }
         }
         stale = false
-    }
-
-    /// Sets `tree` to `count` zeros, keeping its buffer.
-    private static func zero(_ tree: inout [Int], count: Int) {
-        tree.removeAll(keepingCapacity: true)
-        tree.append(contentsOf: repeatElement(0, count: count))
     }
 }
