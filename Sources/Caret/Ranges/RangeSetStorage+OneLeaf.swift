@@ -10,8 +10,62 @@
 // stretch. The result is the general path's (RangeSetStorage+Replace.swift) exactly: same
 // entries, groups and order. Anything else (a range moving to another leaf, a leaf emptying)
 // takes the general path.
+//
+// Typing stays in one leaf for many keystrokes, so two parts of that path are put off while it
+// does (`RangeSetFinger`): the ascent (the leaf's summary and its ancestors' in the tree are
+// brought in step only when something else reads or changes the tree, `settle()`; the readers
+// that cannot settle, being non-mutating, correct the spans on the pending leaf's path
+// through `pendingSpan`), and the walk over the earlier subtrees on the path (skipped while the
+// furthest end before the leaf, kept in the finger, lies before the replacement).
+
+/// The leaf the one-leaf path last changed (`RangeSetStorage.finger`) and what it put off there.
+struct RangeSetFinger {
+    /// The leaf's position and its base (absolute, exact: only spans after it are pending).
+    var leaf: Int
+    var base: Int
+    /// The leaf's furthest end (relative) when its summary is pending: the tree's node for the
+    /// leaf and its ancestors then hold the summaries as they were when last settled (the spans
+    /// off by `pendingSpan`'s delta, the ends unknown); every other node is in step. nil when the
+    /// tree is in step.
+    var pendingMaxEnd: Int?
+    /// The furthest end (absolute) of the ranges in the leaves before this one (`Int.min` when
+    /// none), or nil when not known: a replacement starting after it moves none of them.
+    var earlierEnd: Int?
+}
 
 extension RangeSetStorage {
+    /// The leaf whose summary is pending and how much its span grew since the tree last summed
+    /// it; (`Int.max`, 0) when none is. O(1).
+    @inline(__always)
+    var pendingSpan: (leaf: Int, delta: Int) {
+        guard let f = finger, f.pendingMaxEnd != nil else { return (Int.max, 0) }
+        return (f.leaf, leaves[f.leaf].span - tree[treeLeafCount + f.leaf].span)
+    }
+
+    /// Brings the tree in step with the finger's leaf when its summary is pending (the finger
+    /// stays). Every change other than the one-leaf path's calls it first, while the leaves are
+    /// where the finger says. O(log leaves).
+    mutating func settle() {
+        guard let f = finger, let maxEnd = f.pendingMaxEnd else { return }
+        finger!.pendingMaxEnd = nil
+        ascend(from: f.leaf, RangeSetSummary(span: leaves[f.leaf].span, maxEnd: maxEnd))
+    }
+
+    /// Writes `summary` as leaf `i`'s and recomputes its ancestors, in one pass over the tree's
+    /// buffer. O(log leaves).
+    @inline(__always)
+    mutating func ascend(from i: Int, _ summary: RangeSetSummary) {
+        let leafNode = treeLeafCount + i
+        tree.withUnsafeMutableBufferPointer { t in
+            var node = leafNode
+            t[node] = summary
+            while node > 1 {
+                node /= 2
+                t[node] = t[2 * node] + t[2 * node + 1]
+            }
+        }
+    }
+
     /// Moves the ranges for `change` when every range starting in the stretch or at its edges
     /// stays in one leaf and no leaf empties; otherwise changes nothing.
     /// - Returns: true when done. O(log leaves + `leafCapacity` + k log k) for the k entries
@@ -23,10 +77,13 @@ extension RangeSetStorage {
         // after the stretch and, when this one's base is at the stretch's start (a pile at the
         // caret often starts a leaf), no range of the leaf before starts there too.
         var (i, b): (Int, Int)
+        // The furthest end before the leaf, when the finger knows it for this leaf.
+        var earlierEnd: Int?
         if let f = finger, f.base <= s, f.leaf < leaves.count, f.leaf + 1 == leaves.count || f.base + leaves[f.leaf].span > s {
             // The leaf of the last replacement is still the last one starting at or before `s`
             // (the next one's base is after it; spans are never negative).
-            (i, b) = f
+            (i, b) = (f.leaf, f.base)
+            earlierEnd = f.earlierEnd
         } else {
             (i, b) = lastLeaf(withBaseAtMost: s)
         }
@@ -47,6 +104,7 @@ extension RangeSetStorage {
             i += 1
             b = nextBase
             newBase = s
+            earlierEnd = nil
         }
         let isLast = i == leaves.count - 1
         let lo: Int, hi: Int
@@ -69,6 +127,8 @@ extension RangeSetStorage {
                 if allGo { return false }
             }
         }
+        // A summary pending for another leaf goes into the tree before this one changes it.
+        if let f = finger, f.pendingMaxEnd != nil, f.leaf != i { settle() }
         let leaf = uniqueLeaf(i)
         var block = borrowScratch()
         defer { returnScratch(&block) }
@@ -116,7 +176,8 @@ extension RangeSetStorage {
         let span = b + leaf.span + d - newBase
         leaf.span = isLast ? max(0, span) : span
         if let previousSpan {
-            // The leaf before, whose span shrank, and the summaries above it.
+            // The leaf before, whose span shrank, and the summaries above it (this leaf's node,
+            // pending or not, is left as it is: its ancestors stay in step with it).
             uniqueLeaf(i - 1).span = previousSpan
             var node = treeLeafCount + i - 1
             tree[node].span = previousSpan
@@ -126,28 +187,37 @@ extension RangeSetStorage {
             }
         }
 
-        // Up the path: first the ranges of earlier subtrees reaching the stretch (`mapEnds`
-        // rewrites those subtrees' summaries; the path's do not depend on the order), then the
-        // summaries on the path in one pass over the tree's buffer.
-        var node = treeLeafCount + i, base = newBase
-        while node > 1 {
-            if node & 1 == 1 {
-                let earlier = tree[node - 1]
-                base -= earlier.span
-                if earlier.maxEnd != .min && base < s && base + earlier.maxEnd >= s { mapEnds(node: node - 1, base: base, change) }
-            }
-            node /= 2
-        }
-        let leafNode = treeLeafCount + i, leafSummary = RangeSetSummary(span: leaf.span, maxEnd: maxEnd)
-        tree.withUnsafeMutableBufferPointer { t in
-            var node = leafNode
-            t[node] = leafSummary
+        // Up the path: the ranges of earlier subtrees reaching the stretch (`mapEnds` rewrites
+        // those subtrees' summaries; the path's do not depend on the order), unless the furthest
+        // end before the leaf lies before the stretch. Those subtrees do not hold the pending
+        // leaf: their summaries are in step.
+        var mapped = false
+        if earlierEnd.map({ $0 >= s }) ?? true {
+            var node = treeLeafCount + i, base = newBase, end = Int.min
             while node > 1 {
+                if node & 1 == 1 {
+                    let earlier = tree[node - 1]
+                    base -= earlier.span
+                    if earlier.maxEnd != .min {
+                        if base < s && base + earlier.maxEnd >= s {
+                            mapEnds(node: node - 1, base: base, change)
+                            mapped = true
+                        }
+                        end = max(end, base + tree[node - 1].maxEnd)
+                    }
+                }
                 node /= 2
-                t[node] = t[2 * node] + t[2 * node + 1]
             }
+            earlierEnd = end
         }
-        finger = (i, newBase)
+        if mapped {
+            // Earlier summaries changed: the path's are recomputed now.
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, earlierEnd: earlierEnd)
+            ascend(from: i, RangeSetSummary(span: leaf.span, maxEnd: maxEnd))
+        } else {
+            // The path's summaries put off until something reads or changes the tree.
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, earlierEnd: earlierEnd)
+        }
         return true
     }
 }

@@ -186,10 +186,11 @@ struct RangeSetStorage: Sendable {
     /// is not allocated again for every keystroke.
     var scratch: [RangeSetEntry] = []
     var count = 0
-    /// The leaf the last replacement took the one-leaf path in and its base since
-    /// (RangeSetStorage+OneLeaf.swift): typing goes on in the same leaf, so the next keystroke
-    /// needs no descent. Let go of whenever a span may change otherwise (`refresh`, `rebuildTree`).
-    var finger: (leaf: Int, base: Int)?
+    /// The leaf the last replacement took the one-leaf path in, its base since, and what that
+    /// path keeps pending there (RangeSetStorage+OneLeaf.swift): typing goes on in the same
+    /// leaf, so the next keystroke needs no descent and no ascent. Settled, then let go of,
+    /// whenever the storage changes otherwise (`settle()`, `refresh`, `rebuildTree`).
+    var finger: RangeSetFinger?
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
 
@@ -263,6 +264,8 @@ struct RangeSetStorage: Sendable {
     /// The tree's buffer is kept when its size stays. O(leaves from `first` × `leafCapacity`),
     /// O(n) when the tree grows or shrinks.
     mutating func rebuildTree(from first: Int = 0) {
+        // Leaves may have moved since: a pending summary must have been settled before.
+        assert(finger?.pendingMaxEnd == nil, "rebuildTree with a summary pending")
         finger = nil
         var size = 1
         while size < leaves.count { size *= 2 }
@@ -298,6 +301,7 @@ struct RangeSetStorage: Sendable {
     /// Brings the tree in step with leaf `i`'s span and `maxEnd` (its ranges' furthest end,
     /// relative, when the caller knows it; the stored one when only the span changed). O(log leaves).
     mutating func refresh(_ i: Int, maxEnd: Int) {
+        assert(finger?.pendingMaxEnd == nil, "refresh with a summary pending")
         finger = nil
         var node = treeLeafCount + i
         tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: maxEnd)
@@ -315,16 +319,22 @@ struct RangeSetStorage: Sendable {
             if node & 1 == 1 { sum += tree[node - 1].span }
             node /= 2
         }
-        return sum
+        // The subtrees summed cover leaves 0..<i: a pending leaf among them is counted stale.
+        let (pendingLeaf, delta) = pendingSpan
+        return pendingLeaf < i ? sum + delta : sum
     }
 
     /// The last leaf whose base is at most `x` (strictly below it when `strictly`), with its base.
     /// Leaf 0 (base 0) when none is. O(log leaves).
     func lastLeaf(withBaseAtMost x: Int, strictly: Bool = false) -> (index: Int, base: Int) {
         var node = 1, base = 0, first = 0, width = treeLeafCount
+        let (pendingLeaf, delta) = pendingSpan
         while node < treeLeafCount {
             width /= 2
-            let rightBase = base + tree[2 * node].span
+            // The left child's span, corrected when it holds the leaf whose summary is pending.
+            var leftSpan = tree[2 * node].span
+            if pendingLeaf >= first && pendingLeaf < first + width { leftSpan += delta }
+            let rightBase = base + leftSpan
             if first + width < leaves.count && (strictly ? rightBase < x : rightBase <= x) {
                 node = 2 * node + 1
                 base = rightBase
@@ -383,7 +393,9 @@ struct RangeSetStorage: Sendable {
     /// `leafCapacity` + ranges found).
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
                       _ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
-        forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd) { i, base in
+        let (pendingLeaf, delta) = pendingSpan
+        let pendingNode = pendingLeaf == Int.max ? 0 : treeLeafCount + pendingLeaf
+        forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd, pendingNode: pendingNode, delta: delta) { i, base in
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
@@ -393,16 +405,35 @@ struct RangeSetStorage: Sendable {
     }
 
     /// The leaves under `node` (whose base is `base`) that may hold a range starting at or
-    /// before `maxStart` and ending at or after `minEnd`, in order.
-    func forEachLeaf(node: Int, base: Int, maxStart: Int, minEnd: Int, _ body: (Int, Int) -> Void) {
+    /// before `maxStart` and ending at or after `minEnd`, in order. `pendingNode` is the tree
+    /// node of the leaf whose summary is pending (0 when none): its ancestors' spans are off by
+    /// `delta` and their furthest ends unknown, so they are not pruned by their ends (one path
+    /// more at most; the leaf's own entries are tested by the caller).
+    func forEachLeaf(node: Int, base: Int, maxStart: Int, minEnd: Int, pendingNode: Int, delta: Int,
+                     _ body: (Int, Int) -> Void) {
         let summary = tree[node]
-        guard summary.maxEnd != .min, base <= maxStart, base + summary.maxEnd >= minEnd else { return }
+        guard base <= maxStart else { return }
+        if !Self.isAncestor(node, of: pendingNode) {
+            guard summary.maxEnd != .min, base + summary.maxEnd >= minEnd else { return }
+        }
         if node >= treeLeafCount {
             body(node - treeLeafCount, base)
             return
         }
-        forEachLeaf(node: 2 * node, base: base, maxStart: maxStart, minEnd: minEnd, body)
-        forEachLeaf(node: 2 * node + 1, base: base + tree[2 * node].span, maxStart: maxStart, minEnd: minEnd, body)
+        var leftSpan = tree[2 * node].span
+        if Self.isAncestor(2 * node, of: pendingNode) { leftSpan += delta }
+        forEachLeaf(node: 2 * node, base: base, maxStart: maxStart, minEnd: minEnd, pendingNode: pendingNode, delta: delta, body)
+        forEachLeaf(node: 2 * node + 1, base: base + leftSpan, maxStart: maxStart, minEnd: minEnd, pendingNode: pendingNode,
+                    delta: delta, body)
+    }
+
+    /// True when tree node `node` is `descendant` or one of its ancestors (false for a
+    /// `descendant` of 0, no node). O(1).
+    @inline(__always)
+    static func isAncestor(_ node: Int, of descendant: Int) -> Bool {
+        guard descendant > 0 else { return false }
+        let shift = node.leadingZeroBitCount - descendant.leadingZeroBitCount
+        return shift >= 0 && descendant >> shift == node
     }
 
     // MARK: Adding and removing
@@ -410,6 +441,7 @@ struct RangeSetStorage: Sendable {
     /// Adds `entry`, whose `start` is absolute, after every range starting at or before it.
     /// O(log leaves + `leafCapacity`), plus O(leaves) when the leaf splits.
     mutating func insert(_ entry: RangeSetEntry) {
+        settle()
         let (i, base) = lastLeaf(withBaseAtMost: entry.start)
         var e = entry
         e.start -= base
@@ -431,6 +463,7 @@ struct RangeSetStorage: Sendable {
     /// that many (as many as needed, of equal size); a new leaf's base is its first entry's
     /// start. The tree is not rebuilt. O(entries of the leaf).
     mutating func split(_ i: Int) {
+        assert(finger?.pendingMaxEnd == nil, "leaves changed with a summary pending")
         let leaf = uniqueLeaf(i)
         let n = leaf.entries.count
         guard n > Self.leafCapacity else { return }
@@ -465,6 +498,7 @@ struct RangeSetStorage: Sendable {
 
     /// Removes the entry at `index` of leaf `leaf` (its slots are the caller's to free).
     mutating func removeEntry(leaf i: Int, at index: Int) {
+        settle()
         let leaf = uniqueLeaf(i)
         leaf.entries.remove(at: index)
         if leaf.entries.isEmpty && leaves.count > 1 {
@@ -477,6 +511,7 @@ struct RangeSetStorage: Sendable {
     /// Removes the range with `slot`, whose entry is at `index` of leaf `leaf`, and frees its
     /// slot. O(log leaves + `leafCapacity`) (plus its group's size), O(leaves) when a leaf empties.
     mutating func removeRange(_ slot: UInt32, leaf i: Int, at index: Int) {
+        settle()
         let e = leaves[i].entries[index]
         freeSlot(slot)
         count -= 1
@@ -489,6 +524,7 @@ struct RangeSetStorage: Sendable {
     /// before (or, for leaf 0, to the leaf after, whose offsets then count from 0), keeping at
     /// least one leaf; then rebuilds the tree unless `rebuild` is false. O(leaves).
     mutating func removeLeaves(_ indices: [Int], rebuild: Bool = true) {
+        assert(finger?.pendingMaxEnd == nil, "leaves changed with a summary pending")
         for i in indices.reversed() where leaves.count > 1 {
             let gone = leaves[i]
             if i > 0 {
