@@ -16,7 +16,9 @@
 // brought in step only when something else reads or changes the tree, `settle()`; the readers
 // that cannot settle, being non-mutating, correct the spans on the pending leaf's path
 // through `pendingSpan`), and the walk over the earlier subtrees on the path (skipped while the
-// furthest end before the leaf, kept in the finger, lies before the replacement).
+// furthest end before the leaf, kept in the finger, lies before the replacement). In the leaf,
+// only the earlier entries starting within the finger's bound on lengths before the stretch are
+// tested, and the leaf's furthest end follows from the old one unless that lies in the stretch.
 
 /// The leaf the one-leaf path last changed (`RangeSetStorage.finger`) and what it put off there.
 struct RangeSetFinger {
@@ -31,6 +33,9 @@ struct RangeSetFinger {
     /// The furthest end (absolute) of the ranges in the leaves before this one (`Int.min` when
     /// none), or nil when not known: a replacement starting after it moves none of them.
     var earlierEnd: Int?
+    /// At least the length of every range of the leaf, or nil when not known: only the ranges
+    /// starting at most this far before a replacement can reach it.
+    var lengthBound: Int?
 }
 
 extension RangeSetStorage {
@@ -77,13 +82,10 @@ extension RangeSetStorage {
         // after the stretch and, when this one's base is at the stretch's start (a pile at the
         // caret often starts a leaf), no range of the leaf before starts there too.
         var (i, b): (Int, Int)
-        // The furthest end before the leaf, when the finger knows it for this leaf.
-        var earlierEnd: Int?
         if let f = finger, f.base <= s, f.leaf < leaves.count, f.leaf + 1 == leaves.count || f.base + leaves[f.leaf].span > s {
             // The leaf of the last replacement is still the last one starting at or before `s`
             // (the next one's base is after it; spans are never negative).
             (i, b) = (f.leaf, f.base)
-            earlierEnd = f.earlierEnd
         } else {
             (i, b) = lastLeaf(withBaseAtMost: s)
         }
@@ -104,7 +106,6 @@ extension RangeSetStorage {
             i += 1
             b = nextBase
             newBase = s
-            earlierEnd = nil
         }
         let isLast = i == leaves.count - 1
         let lo: Int, hi: Int
@@ -129,6 +130,16 @@ extension RangeSetStorage {
         }
         // A summary pending for another leaf goes into the tree before this one changes it.
         if let f = finger, f.pendingMaxEnd != nil, f.leaf != i { settle() }
+        // What the finger knows of this leaf (nothing when the leaf before changes too): the
+        // furthest end before it, a bound on its lengths, its furthest end when pending.
+        var earlierEnd: Int?, lengthBound: Int?, oldMaxEnd = tree[treeLeafCount + i].maxEnd
+        if let f = finger, f.leaf == i {
+            if let m = f.pendingMaxEnd { oldMaxEnd = m }
+            if previousSpan == nil {
+                earlierEnd = f.earlierEnd
+                lengthBound = f.lengthBound
+            }
+        }
         let leaf = uniqueLeaf(i)
         var block = borrowScratch()
         defer { returnScratch(&block) }
@@ -147,20 +158,27 @@ extension RangeSetStorage {
             }
             if block.count > 1 { coalesce(&block) }
         }
-        let maxEnd = leaf.entries.withUnsafeMutableBufferPointer { es in
-            var maxEnd = Int.min
-            for k in 0..<lo {
+        let bound = lengthBound ?? leaf.entries.reduce(0) { max($0, $1.length) }
+        var newBound = bound
+        leaf.entries.withUnsafeMutableBufferPointer { es in
+            // The earlier entries that may reach the stretch: those starting at most `bound`
+            // before it (entries are sorted by start).
+            let reach = s - b - bound
+            var k = lo
+            while k > 0 && es[k - 1].start >= reach {
+                k -= 1
                 let a = b + es[k].start, end = a + es[k].length
-                if end >= s { es[k].length = change.map(end, es[k].endBias) - a }
-                maxEnd = max(maxEnd, es[k].start + es[k].length)
+                if end >= s {
+                    es[k].length = change.map(end, es[k].endBias) - a
+                    newBound = max(newBound, es[k].length)
+                }
             }
-            for k in hi..<es.count {
-                es[k].start += d + b - newBase
-                maxEnd = max(maxEnd, es[k].start + es[k].length)
+            let shift = d + b - newBase
+            if shift != 0 {
+                for k in hi..<es.count { es[k].start += shift }
             }
-            for x in block { maxEnd = max(maxEnd, x.start + x.length) }
-            return maxEnd
         }
+        for x in block { newBound = max(newBound, x.length) }
         if lo < hi {
             if block.count == hi - lo {
                 leaf.entries.withUnsafeMutableBufferPointer { es in
@@ -175,6 +193,18 @@ extension RangeSetStorage {
         }
         let span = b + leaf.span + d - newBase
         leaf.span = isLast ? max(0, span) : span
+        // The leaf's furthest end, without a scan when it lies outside the stretch: before it,
+        // no range reaches the stretch and none moves; after it, every end maps no further than
+        // it moves (by `d`: the mapping is monotone, the stretch's ends go at most to the end of
+        // the inserted text), and the range ending there is not removed.
+        let maxEnd: Int
+        if oldMaxEnd != .min && b + oldMaxEnd < s {
+            maxEnd = oldMaxEnd + b - newBase
+        } else if oldMaxEnd != .min && b + oldMaxEnd > e {
+            maxEnd = oldMaxEnd + b + d - newBase
+        } else {
+            maxEnd = leaf.maxEnd
+        }
         if let previousSpan {
             // The leaf before, whose span shrank, and the summaries above it (this leaf's node,
             // pending or not, is left as it is: its ancestors stay in step with it).
@@ -212,11 +242,11 @@ extension RangeSetStorage {
         }
         if mapped {
             // Earlier summaries changed: the path's are recomputed now.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, earlierEnd: earlierEnd)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, earlierEnd: earlierEnd, lengthBound: newBound)
             ascend(from: i, RangeSetSummary(span: leaf.span, maxEnd: maxEnd))
         } else {
             // The path's summaries put off until something reads or changes the tree.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, earlierEnd: earlierEnd)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, earlierEnd: earlierEnd, lengthBound: newBound)
         }
         return true
     }

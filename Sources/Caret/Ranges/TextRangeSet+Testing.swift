@@ -29,6 +29,9 @@ extension TextRangeSet {
                 }
                 if furthest > end { return "finger's earlier end \(end) before \(furthest)" }
             }
+            if let bound = f.lengthBound, let long = s.leaves[f.leaf].entries.first(where: { $0.length > bound }) {
+                return "finger's length bound \(bound) below \(long.length)"
+            }
         }
         var base = 0, previous: (start: Int, sequence: UInt32)?, total = 0, groupsSeen = Set<UInt32>()
         for (i, leaf) in s.leaves.enumerated() {
