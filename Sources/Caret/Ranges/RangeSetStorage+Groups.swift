@@ -82,12 +82,22 @@ extension RangeSetStorage {
     /// Removes every range `entry` stands for (an entry taken out of the leaves): tells
     /// `removed` each slot and generation, frees the slots and the group. O(members).
     mutating func drop(_ entry: RangeSetEntry, removed: (UInt32, UInt32) -> Void) {
-        forEachMember(of: entry) { m in
+        // Not through `forEachMember`: a closure changing `self` inside a call reading `self`
+        // makes the call work on a copy, and `freeSlot` then copied the whole id index (most of
+        // a replacement's cost when it removed a range).
+        if entry.group == RangeSetEntry.single {
+            removed(entry.slot, slots[Int(entry.slot)].generation)
+            freeSlot(entry.slot)
+            count -= 1
+            return
+        }
+        let members = groups[Int(entry.group)].members
+        for m in members {
             removed(m.slot, slots[Int(m.slot)].generation)
             freeSlot(m.slot)
         }
-        count -= memberCount(of: entry)
-        if entry.group != RangeSetEntry.single { releaseGroup(entry.group) }
+        count -= members.count
+        releaseGroup(entry.group)
     }
 
     /// Frees group `group` for reuse.
