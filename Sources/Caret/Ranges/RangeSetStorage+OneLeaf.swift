@@ -113,7 +113,12 @@ extension RangeSetStorage {
             // Read through a reference that ends here: `uniqueLeaf` would copy a leaf held twice.
             let shared = leaves[i]
             lo = shared.firstIndex(startingAtOrAfter: s - b)
-            hi = shared.firstIndex(startingAfter: e - b)
+            // The entries starting in the stretch follow, a few (alike ones are one group):
+            // stepped over rather than searched.
+            let entries = shared.entries
+            var k = lo
+            while k < entries.count && entries[k].start <= e - b { k += 1 }
+            hi = k
             if lo == 0 && hi == shared.entries.count && hi > 0 && leaves.count > 1 {
                 // Every entry of the leaf starts in the stretch: it empties if all go away.
                 var allGo = true
@@ -141,8 +146,9 @@ extension RangeSetStorage {
             }
         }
         let leaf = uniqueLeaf(i)
-        var block = borrowScratch()
-        defer { returnScratch(&block) }
+        // The scratch buffer only when entries are taken out (most keystrokes take none).
+        var block: [RangeSetEntry] = lo < hi ? borrowScratch() : []
+        defer { if lo < hi { returnScratch(&block) } }
         if lo < hi {
             // Mapped, merged when alike and sorted as the general path does (absolute starts
             // there: the same comparisons, relative here).
