@@ -15,8 +15,11 @@
 // does (`RangeSetFinger`): the ascent (the leaf's summary and its ancestors' in the tree are
 // brought in step only when something else reads or changes the tree, `settle()`; the readers
 // that cannot settle, being non-mutating, correct the spans on the pending leaf's path
-// through `pendingSpan`), and the walk over the earlier subtrees on the path (skipped while the
-// furthest end before the leaf, kept in the finger, lies before the replacement). In the leaf,
+// through `pendingSpan`), and the walk over the earlier subtrees on the path: done once when the
+// finger comes to a leaf, it lists the ranges of earlier leaves reaching the leaf's base (the
+// only ones a replacement in its territory can move: an end before the base stays there, one at
+// or after it maps to a place at or after it), and later replacements move those ends directly,
+// their leaves' summaries pending too. In the leaf,
 // only the earlier entries starting within the finger's bound on lengths before the stretch are
 // tested, and the leaf's furthest end follows from the old one unless that lies in the stretch.
 
@@ -30,12 +33,21 @@ struct RangeSetFinger {
     /// off by `pendingSpan`'s delta, the ends unknown); every other node is in step. nil when the
     /// tree is in step.
     var pendingMaxEnd: Int?
-    /// The furthest end (absolute) of the ranges in the leaves before this one (`Int.min` when
-    /// none), or nil when not known: a replacement starting after it moves none of them.
-    var earlierEnd: Int?
+    /// True when a replacement moved a reacher's end since the tree last summed its leaf: those
+    /// leaves' nodes and their ancestors then hold stale furthest ends (their spans are exact).
+    var reachersPending = false
     /// At least the length of every range of the leaf, or nil when not known: only the ranges
     /// starting at most this far before a replacement can reach it.
     var lengthBound: Int?
+}
+
+/// A range of an earlier leaf reaching the finger's leaf (`RangeSetStorage.fingerReachers`): its leaf,
+/// its index there (neither changes while the finger stays: only lengths change before the
+/// finger's leaf) and the leaf's base.
+struct RangeSetReacher {
+    var leaf: Int
+    var index: Int
+    var base: Int
 }
 
 extension RangeSetStorage {
@@ -53,7 +65,70 @@ extension RangeSetStorage {
     mutating func settle() {
         guard let f = finger, let maxEnd = f.pendingMaxEnd else { return }
         finger!.pendingMaxEnd = nil
+        if f.reachersPending {
+            finger!.reachersPending = false
+            let reachers = fingerReachers
+            // Each earlier leaf whose ends moved, once (the list is in leaf order), then the
+            // finger's leaf, which shares ancestors with them.
+            var last = -1
+            for r in reachers where r.leaf != last {
+                last = r.leaf
+                ascend(from: r.leaf, RangeSetSummary(span: leaves[r.leaf].span, maxEnd: leaves[r.leaf].maxEnd))
+            }
+        }
         ascend(from: f.leaf, RangeSetSummary(span: leaves[f.leaf].span, maxEnd: maxEnd))
+    }
+
+    /// True when one of leaves `first..<first + width` has a furthest end pending (the finger's
+    /// leaf, or an earlier one whose reachers moved): the tree's ends are not to be trusted
+    /// over them. O(log reachers).
+    func endsPending(first: Int, width: Int) -> Bool {
+        guard let f = finger, f.pendingMaxEnd != nil else { return false }
+        if f.leaf >= first && f.leaf < first + width { return true }
+        guard f.reachersPending else { return false }
+        let reachers = fingerReachers
+        var lo = 0, hi = reachers.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if reachers[mid].leaf < first { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < reachers.count && reachers[lo].leaf < first + width
+    }
+
+    /// Lists, under `node` (whose base is `base`), the ranges whose end is at or after
+    /// `threshold` (all start before the stretch), and moves the ends of those reaching the
+    /// stretch, bringing the subtree's summaries in step. O(log leaves + leaves holding such
+    /// ranges × `leafCapacity`).
+    /// - Returns: true when an end moved (the subtree's summary was rewritten).
+    mutating func collectReachers(node: Int, base: Int, threshold: Int, _ change: ReplacedStretch,
+                                  into list: inout [RangeSetReacher]) -> Bool {
+        let summary = tree[node], s = change.start
+        guard summary.maxEnd != .min, base + summary.maxEnd >= threshold else { return false }
+        if node >= treeLeafCount {
+            let j = node - treeLeafCount
+            var moved = false
+            do {
+                let entries = leaves[j].entries
+                for k in entries.indices where base + entries[k].start + entries[k].length >= threshold {
+                    list.append(RangeSetReacher(leaf: j, index: k, base: base))
+                    if base + entries[k].start + entries[k].length >= s { moved = true }
+                }
+            }
+            guard moved else { return false }
+            let leaf = uniqueLeaf(j)
+            leaf.entries.withUnsafeMutableBufferPointer { es in
+                for k in es.indices {
+                    let a = base + es[k].start, end = a + es[k].length
+                    if end >= s { es[k].length = change.map(end, es[k].endBias) - a }
+                }
+            }
+            tree[node] = RangeSetSummary(span: leaf.span, maxEnd: leaf.maxEnd)
+            return true
+        }
+        let left = collectReachers(node: 2 * node, base: base, threshold: threshold, change, into: &list)
+        let right = collectReachers(node: 2 * node + 1, base: base + tree[2 * node].span, threshold: threshold, change, into: &list)
+        if left || right { tree[node] = tree[2 * node] + tree[2 * node + 1] }
+        return left || right
     }
 
     /// Writes `summary` as leaf `i`'s and recomputes its ancestors, in one pass over the tree's
@@ -133,17 +208,17 @@ extension RangeSetStorage {
                 if allGo { return false }
             }
         }
-        // A summary pending for another leaf goes into the tree before this one changes it.
-        if let f = finger, f.pendingMaxEnd != nil, f.leaf != i { settle() }
         // What the finger knows of this leaf (nothing when the leaf before changes too): the
-        // furthest end before it, a bound on its lengths, its furthest end when pending.
-        var earlierEnd: Int?, lengthBound: Int?, oldMaxEnd = tree[treeLeafCount + i].maxEnd
-        if let f = finger, f.leaf == i {
-            if let m = f.pendingMaxEnd { oldMaxEnd = m }
-            if previousSpan == nil {
-                earlierEnd = f.earlierEnd
-                lengthBound = f.lengthBound
-            }
+        // ranges reaching it from earlier leaves, a bound on its lengths, its furthest end when
+        // pending. Otherwise whatever is pending goes into the tree before anything changes.
+        var reuse = false, lengthBound: Int?, oldMaxEnd: Int
+        if let f = finger, f.leaf == i, previousSpan == nil {
+            reuse = true
+            lengthBound = f.lengthBound
+            oldMaxEnd = f.pendingMaxEnd ?? tree[treeLeafCount + i].maxEnd
+        } else {
+            settle()
+            oldMaxEnd = tree[treeLeafCount + i].maxEnd
         }
         let leaf = uniqueLeaf(i)
         // The scratch buffer only when entries are taken out (most keystrokes take none).
@@ -223,36 +298,48 @@ extension RangeSetStorage {
             }
         }
 
-        // Up the path: the ranges of earlier subtrees reaching the stretch (`mapEnds` rewrites
-        // those subtrees' summaries; the path's do not depend on the order), unless the furthest
-        // end before the leaf lies before the stretch. Those subtrees do not hold the pending
-        // leaf: their summaries are in step.
-        var mapped = false
-        if earlierEnd.map({ $0 >= s }) ?? true {
-            var node = treeLeafCount + i, base = newBase, end = Int.min
-            while node > 1 {
-                if node & 1 == 1 {
-                    let earlier = tree[node - 1]
-                    base -= earlier.span
-                    if earlier.maxEnd != .min {
-                        if base < s && base + earlier.maxEnd >= s {
-                            mapEnds(node: node - 1, base: base, change)
-                            mapped = true
-                        }
-                        end = max(end, base + tree[node - 1].maxEnd)
-                    }
-                }
-                node /= 2
+        // The ranges of earlier leaves reaching the stretch (every earlier range starts before
+        // it). Known to the finger: their ends moved in place, their leaves' summaries pending.
+        if reuse {
+            var moved = finger!.reachersPending
+            for n in fingerReachers.indices {
+                let r = fingerReachers[n]
+                let x = leaves[r.leaf].entries[r.index]
+                let a = r.base + x.start, end = a + x.length
+                guard end >= s else { continue }
+                uniqueLeaf(r.leaf).entries[r.index].length = change.map(end, x.endBias) - a
+                moved = true
             }
-            earlierEnd = end
+            // The path's summaries put off until something reads or changes the tree.
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, reachersPending: moved, lengthBound: newBound)
+            return true
         }
-        if mapped {
+        // Otherwise found up the path (every earlier subtree is a left sibling on it), those
+        // reaching this leaf's base listed; `collectReachers` rewrites the summaries of the
+        // subtrees whose ends moved (the path's do not depend on the order).
+        // The last list's buffer, reused.
+        var found = fingerReachers
+        fingerReachers = []
+        found.removeAll(keepingCapacity: true)
+        var node = treeLeafCount + i, base = newBase, moved = false
+        while node > 1 {
+            if node & 1 == 1 {
+                base -= tree[node - 1].span
+                if collectReachers(node: node - 1, base: base, threshold: newBase, change, into: &found) { moved = true }
+            }
+            node /= 2
+        }
+        // Found right to left by subtree: in leaf order once reversed by subtree (each subtree's
+        // own are in order); sorted instead, by leaf then index, which is the same.
+        if found.count > 1 { found.sort { ($0.leaf, $0.index) < ($1.leaf, $1.index) } }
+        fingerReachers = found
+        if moved {
             // Earlier summaries changed: the path's are recomputed now.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, earlierEnd: earlierEnd, lengthBound: newBound)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, reachersPending: false, lengthBound: newBound)
             ascend(from: i, RangeSetSummary(span: leaf.span, maxEnd: maxEnd))
         } else {
             // The path's summaries put off until something reads or changes the tree.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, earlierEnd: earlierEnd, lengthBound: newBound)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, reachersPending: false, lengthBound: newBound)
         }
         return true
     }

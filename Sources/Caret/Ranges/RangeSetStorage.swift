@@ -191,6 +191,11 @@ struct RangeSetStorage: Sendable {
     /// leaf, so the next keystroke needs no descent and no ascent. Settled, then let go of,
     /// whenever the storage changes otherwise (`settle()`, `refresh`, `rebuildTree`).
     var finger: RangeSetFinger?
+    /// The ranges of the leaves before the finger's whose end is at or after its base, in leaf
+    /// order (RangeSetStorage+OneLeaf.swift): the only ones outside its leaf a replacement in
+    /// its territory can move. Meaningful while `finger` is set; kept apart from it so that the
+    /// finger is a plain value (read on every keystroke).
+    var fingerReachers: [RangeSetReacher] = []
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
 
@@ -394,8 +399,8 @@ struct RangeSetStorage: Sendable {
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
                       _ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
         let (pendingLeaf, delta) = pendingSpan
-        let pendingNode = pendingLeaf == Int.max ? 0 : treeLeafCount + pendingLeaf
-        forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd, pendingNode: pendingNode, delta: delta) { i, base in
+        forEachLeaf(node: 1, base: 0, first: 0, width: treeLeafCount, maxStart: maxStart, minEnd: minEnd,
+                    pendingLeaf: pendingLeaf, delta: delta) { i, base in
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
@@ -404,36 +409,29 @@ struct RangeSetStorage: Sendable {
         }
     }
 
-    /// The leaves under `node` (whose base is `base`) that may hold a range starting at or
-    /// before `maxStart` and ending at or after `minEnd`, in order. `pendingNode` is the tree
-    /// node of the leaf whose summary is pending (0 when none): its ancestors' spans are off by
-    /// `delta` and their furthest ends unknown, so they are not pruned by their ends (one path
-    /// more at most; the leaf's own entries are tested by the caller).
-    func forEachLeaf(node: Int, base: Int, maxStart: Int, minEnd: Int, pendingNode: Int, delta: Int,
+    /// The leaves under `node` (whose base is `base`, over leaves `first..<first + width`) that
+    /// may hold a range starting at or before `maxStart` and ending at or after `minEnd`, in
+    /// order. The spans over `pendingLeaf` (the finger's, `pendingSpan`) are off by `delta`;
+    /// the furthest ends over a leaf whose ends are pending (`endsPending`) are not trusted, so
+    /// such subtrees are not pruned by their ends (the caller tests the entries).
+    func forEachLeaf(node: Int, base: Int, first: Int, width: Int, maxStart: Int, minEnd: Int, pendingLeaf: Int, delta: Int,
                      _ body: (Int, Int) -> Void) {
+        guard base <= maxStart, first < leaves.count else { return }
         let summary = tree[node]
-        guard base <= maxStart else { return }
-        if !Self.isAncestor(node, of: pendingNode) {
+        if !endsPending(first: first, width: width) {
             guard summary.maxEnd != .min, base + summary.maxEnd >= minEnd else { return }
         }
         if node >= treeLeafCount {
             body(node - treeLeafCount, base)
             return
         }
+        let half = width / 2
         var leftSpan = tree[2 * node].span
-        if Self.isAncestor(2 * node, of: pendingNode) { leftSpan += delta }
-        forEachLeaf(node: 2 * node, base: base, maxStart: maxStart, minEnd: minEnd, pendingNode: pendingNode, delta: delta, body)
-        forEachLeaf(node: 2 * node + 1, base: base + leftSpan, maxStart: maxStart, minEnd: minEnd, pendingNode: pendingNode,
-                    delta: delta, body)
-    }
-
-    /// True when tree node `node` is `descendant` or one of its ancestors (false for a
-    /// `descendant` of 0, no node). O(1).
-    @inline(__always)
-    static func isAncestor(_ node: Int, of descendant: Int) -> Bool {
-        guard descendant > 0 else { return false }
-        let shift = node.leadingZeroBitCount - descendant.leadingZeroBitCount
-        return shift >= 0 && descendant >> shift == node
+        if pendingLeaf >= first && pendingLeaf < first + half { leftSpan += delta }
+        forEachLeaf(node: 2 * node, base: base, first: first, width: half, maxStart: maxStart, minEnd: minEnd,
+                    pendingLeaf: pendingLeaf, delta: delta, body)
+        forEachLeaf(node: 2 * node + 1, base: base + leftSpan, first: first + half, width: half, maxStart: maxStart,
+                    minEnd: minEnd, pendingLeaf: pendingLeaf, delta: delta, body)
     }
 
     // MARK: Adding and removing

@@ -21,13 +21,20 @@ extension TextRangeSet {
         if let f = unsettled.finger {
             if f.leaf >= s.leaves.count { return "finger past the leaves" }
             if s.base(ofLeaf: f.leaf) != f.base { return "finger's base \(f.base), tree \(s.base(ofLeaf: f.leaf))" }
-            if let end = f.earlierEnd {
-                var furthest = Int.min, base = 0
-                for leaf in s.leaves[..<f.leaf] {
-                    furthest = max(furthest, leaf.maxEnd == .min ? .min : base + leaf.maxEnd)
+            do {
+                let reachers = unsettled.fingerReachers
+                // Every range of an earlier leaf reaching the finger's base is listed, with its
+                // leaf's base, in leaf order.
+                var listed = 0, base = 0
+                for (j, leaf) in s.leaves[..<f.leaf].enumerated() {
+                    for (k, e) in leaf.entries.enumerated() where base + e.start + e.length >= f.base {
+                        guard listed < reachers.count, reachers[listed].leaf == j, reachers[listed].index == k,
+                              reachers[listed].base == base else { return "finger's reachers miss leaf \(j) entry \(k)" }
+                        listed += 1
+                    }
                     base += leaf.span
                 }
-                if furthest > end { return "finger's earlier end \(end) before \(furthest)" }
+                if listed != reachers.count { return "finger lists \(reachers.count) reachers, \(listed) reach" }
             }
             if let bound = f.lengthBound, let long = s.leaves[f.leaf].entries.first(where: { $0.length > bound }) {
                 return "finger's length bound \(bound) below \(long.length)"
