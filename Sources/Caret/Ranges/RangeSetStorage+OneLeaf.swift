@@ -39,6 +39,11 @@ struct RangeSetFinger {
     /// At least the length of every range of the leaf, or nil when not known: only the ranges
     /// starting at most this far before a replacement can reach it.
     var lengthBound: Int?
+    /// Where the last replacement's stretch was among the leaf's entries (its first entry
+    /// starting at or after the stretch, before and after it): the next keystroke's place is
+    /// usually one of them, checked before a search.
+    var index = 0
+    var indexAfter = 0
 }
 
 /// A range of an earlier leaf reaching the finger's leaf (`RangeSetStorage.fingerReachers`): its leaf,
@@ -187,10 +192,21 @@ extension RangeSetStorage {
         do {
             // Read through a reference that ends here: `uniqueLeaf` would copy a leaf held twice.
             let shared = leaves[i]
-            lo = shared.firstIndex(startingAtOrAfter: s - b)
+            // The first entry starting at or after the stretch: where the last replacement left
+            // it (typing on), checked against its neighbours, or searched for.
+            let entries = shared.entries, x = s - b
+            func isFirst(_ k: Int) -> Bool {
+                k >= 0 && k <= entries.count && (k == 0 || entries[k - 1].start < x) && (k == entries.count || entries[k].start >= x)
+            }
+            if let f = finger, f.leaf == i, isFirst(f.indexAfter) {
+                lo = f.indexAfter
+            } else if let f = finger, f.leaf == i, isFirst(f.index) {
+                lo = f.index
+            } else {
+                lo = shared.firstIndex(startingAtOrAfter: x)
+            }
             // The entries starting in the stretch follow, a few (alike ones are one group):
             // stepped over rather than searched.
-            let entries = shared.entries
             var k = lo
             while k < entries.count && entries[k].start <= e - b { k += 1 }
             hi = k
@@ -311,7 +327,8 @@ extension RangeSetStorage {
                 moved = true
             }
             // The path's summaries put off until something reads or changes the tree.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, reachersPending: moved, lengthBound: newBound)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, reachersPending: moved, lengthBound: newBound,
+                                    index: lo, indexAfter: lo + block.count)
             return true
         }
         // Otherwise found up the path (every earlier subtree is a left sibling on it), those
@@ -335,11 +352,13 @@ extension RangeSetStorage {
         fingerReachers = found
         if moved {
             // Earlier summaries changed: the path's are recomputed now.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, reachersPending: false, lengthBound: newBound)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: nil, reachersPending: false, lengthBound: newBound,
+                                    index: lo, indexAfter: lo + block.count)
             ascend(from: i, RangeSetSummary(span: leaf.span, maxEnd: maxEnd))
         } else {
             // The path's summaries put off until something reads or changes the tree.
-            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, reachersPending: false, lengthBound: newBound)
+            finger = RangeSetFinger(leaf: i, base: newBase, pendingMaxEnd: maxEnd, reachersPending: false, lengthBound: newBound,
+                                    index: lo, indexAfter: lo + block.count)
         }
         return true
     }
