@@ -236,6 +236,7 @@ struct RangeSetStorage: Sendable {
 
     /// Where the range of an id is: leaf position and index in the leaf of its entry (its
     /// group's, if it is in one). O(`leafCapacity`).
+    @inline(__always)
     func locate(_ slot: UInt32, generation: UInt32) -> (leaf: Int, index: Int)? {
         guard Int(slot) < slots.count else { return nil }
         let s = slots[Int(slot)]
@@ -251,6 +252,17 @@ struct RangeSetStorage: Sendable {
             index = leaves[leaf].entries.firstIndex { $0.slot == slot && $0.group == RangeSetEntry.single }
         }
         return index.map { (leaf, $0) }
+    }
+
+    /// The UTF-8 offsets of the range of an id, or nil when it is not in the set. Inlined with
+    /// what it calls: a call on the storage (a large value) from `TextRangeSet` copied it
+    /// first. O(log leaves + `leafCapacity`).
+    @inline(__always)
+    func utf8Range(of slot: UInt32, generation: UInt32) -> Range<Int>? {
+        guard let (leaf, index) = locate(slot, generation: generation) else { return nil }
+        let base = base(ofLeaf: leaf)
+        let entry = leaves[leaf].entries[index]
+        return (base + entry.start)..<(base + entry.start + entry.length)
     }
 
     /// Records that `entry` (a range or a group) is in the leaf with serial `serial`. O(1).
@@ -318,6 +330,7 @@ struct RangeSetStorage: Sendable {
     }
 
     /// The base of leaf `i`: the sum of the spans before it. O(log leaves).
+    @inline(__always)
     func base(ofLeaf i: Int) -> Int {
         var node = treeLeafCount + i, sum = 0
         while node > 1 {
@@ -398,20 +411,38 @@ struct RangeSetStorage: Sendable {
     /// `leafCapacity` + ranges found).
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
                       _ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
-        let (pendingLeaf, delta) = pendingSpan
-        forEachLeaf(node: 1, base: 0, first: 0, width: treeLeafCount, maxStart: maxStart, minEnd: minEnd,
-                    pendingLeaf: pendingLeaf, delta: delta) { i, base in
+        func visit(_ i: Int, _ base: Int) {
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
                 if s + e.length >= minEnd { forEachMember(of: e) { body(s, e, $0) } }
             }
         }
+        let (pendingLeaf, delta) = pendingSpan
+        if pendingLeaf == Int.max {
+            forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd, visit)
+        } else {
+            forEachLeaf(node: 1, base: 0, first: 0, width: treeLeafCount, maxStart: maxStart, minEnd: minEnd,
+                        pendingLeaf: pendingLeaf, delta: delta, visit)
+        }
+    }
+
+    /// The leaves under `node` (whose base is `base`) that may hold a range starting at or
+    /// before `maxStart` and ending at or after `minEnd`, in order, when no summary is pending.
+    func forEachLeaf(node: Int, base: Int, maxStart: Int, minEnd: Int, _ body: (Int, Int) -> Void) {
+        let summary = tree[node]
+        guard summary.maxEnd != .min, base <= maxStart, base + summary.maxEnd >= minEnd else { return }
+        if node >= treeLeafCount {
+            body(node - treeLeafCount, base)
+            return
+        }
+        forEachLeaf(node: 2 * node, base: base, maxStart: maxStart, minEnd: minEnd, body)
+        forEachLeaf(node: 2 * node + 1, base: base + tree[2 * node].span, maxStart: maxStart, minEnd: minEnd, body)
     }
 
     /// The leaves under `node` (whose base is `base`, over leaves `first..<first + width`) that
     /// may hold a range starting at or before `maxStart` and ending at or after `minEnd`, in
-    /// order. The spans over `pendingLeaf` (the finger's, `pendingSpan`) are off by `delta`;
+    /// order, with a summary pending. The spans over `pendingLeaf` (the finger's, `pendingSpan`) are off by `delta`;
     /// the furthest ends over a leaf whose ends are pending (`endsPending`) are not trusted, so
     /// such subtrees are not pruned by their ends (the caller tests the entries).
     func forEachLeaf(node: Int, base: Int, first: Int, width: Int, maxStart: Int, minEnd: Int, pendingLeaf: Int, delta: Int,
