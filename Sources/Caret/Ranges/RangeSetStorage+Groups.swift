@@ -82,12 +82,22 @@ extension RangeSetStorage {
     /// Removes every range `entry` stands for (an entry taken out of the leaves): tells
     /// `removed` each slot and generation, frees the slots and the group. O(members).
     mutating func drop(_ entry: RangeSetEntry, removed: (UInt32, UInt32) -> Void) {
-        forEachMember(of: entry) { m in
+        // Not through `forEachMember`: a closure changing `self` inside a call reading `self`
+        // makes the call work on a copy, and `freeSlot` then copied the whole id index (most of
+        // a replacement's cost when it removed a range).
+        if entry.group == RangeSetEntry.single {
+            removed(entry.slot, slots[Int(entry.slot)].generation)
+            freeSlot(entry.slot)
+            count -= 1
+            return
+        }
+        let members = groups[Int(entry.group)].members
+        for m in members {
             removed(m.slot, slots[Int(m.slot)].generation)
             freeSlot(m.slot)
         }
-        count -= memberCount(of: entry)
-        if entry.group != RangeSetEntry.single { releaseGroup(entry.group) }
+        count -= members.count
+        releaseGroup(entry.group)
     }
 
     /// Frees group `group` for reuse.
@@ -102,16 +112,30 @@ extension RangeSetStorage {
     /// above; in place, allocating nothing.
     mutating func coalesce(_ block: inout [RangeSetEntry]) {
         let n = block.count
-        // Starts strictly increasing (they were sorted before the change): nothing is alike, and
-        // the order is the one asked for.
-        var increasing = true
+        // Already in order (by start, then `sequence`) with no two alike among those sharing a
+        // start (typing at a place where ranges of different lengths start: every keystroke
+        // takes them out and puts them back as they were): nothing to merge or move. O(b) plus
+        // O(r²) for runs of r entries sharing a start.
+        var ordered = true
         block.withUnsafeBufferPointer { es in
-            for k in 1..<n where es[k - 1].start >= es[k].start {
-                increasing = false
-                break
+            var run = 0
+            check: for k in 1..<n {
+                let a = es[k - 1], x = es[k]
+                if a.start < x.start {
+                    run = k
+                    continue
+                }
+                guard a.start == x.start, a.sequence < x.sequence else {
+                    ordered = false
+                    break
+                }
+                for j in run..<k where es[j].length == x.length && es[j].flags == x.flags {
+                    ordered = false
+                    break check
+                }
             }
         }
-        if increasing { return }
+        if ordered { return }
         // Sequences are distinct, so either order is total and the result does not depend on
         // the sorting algorithm.
         func alikeOrder(_ a: RangeSetEntry, _ b: RangeSetEntry) -> Bool {

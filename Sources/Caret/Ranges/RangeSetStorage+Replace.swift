@@ -64,6 +64,8 @@ extension RangeSetStorage {
         let s = range.lowerBound, e = range.upperBound
         let change = ReplacedStretch(start: s, end: e, inserted: insertedCount)
         if oneLeafFirst && replaceWithinOneLeaf(change, removed: removed) { return }
+        // The general path reads and rewrites the tree: a pending summary goes in first.
+        settle()
 
         // The ranges starting before the stretch and reaching it: only their ends move.
         mapEnds(node: 1, base: 0, change)

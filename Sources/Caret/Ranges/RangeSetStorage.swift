@@ -186,10 +186,16 @@ struct RangeSetStorage: Sendable {
     /// is not allocated again for every keystroke.
     var scratch: [RangeSetEntry] = []
     var count = 0
-    /// The leaf the last replacement took the one-leaf path in and its base since
-    /// (RangeSetStorage+OneLeaf.swift): typing goes on in the same leaf, so the next keystroke
-    /// needs no descent. Let go of whenever a span may change otherwise (`refresh`, `rebuildTree`).
-    var finger: (leaf: Int, base: Int)?
+    /// The leaf the last replacement took the one-leaf path in, its base since, and what that
+    /// path keeps pending there (RangeSetStorage+OneLeaf.swift): typing goes on in the same
+    /// leaf, so the next keystroke needs no descent and no ascent. Settled, then let go of,
+    /// whenever the storage changes otherwise (`settle()`, `refresh`, `rebuildTree`).
+    var finger: RangeSetFinger?
+    /// The ranges of the leaves before the finger's whose end is at or after its base, in leaf
+    /// order (RangeSetStorage+OneLeaf.swift): the only ones outside its leaf a replacement in
+    /// its territory can move. Meaningful while `finger` is set; kept apart from it so that the
+    /// finger is a plain value (read on every keystroke).
+    var fingerReachers: [RangeSetReacher] = []
     /// The next range's `sequence`.
     var nextSequence: UInt32 = 0
 
@@ -230,6 +236,7 @@ struct RangeSetStorage: Sendable {
 
     /// Where the range of an id is: leaf position and index in the leaf of its entry (its
     /// group's, if it is in one). O(`leafCapacity`).
+    @inline(__always)
     func locate(_ slot: UInt32, generation: UInt32) -> (leaf: Int, index: Int)? {
         guard Int(slot) < slots.count else { return nil }
         let s = slots[Int(slot)]
@@ -245,6 +252,17 @@ struct RangeSetStorage: Sendable {
             index = leaves[leaf].entries.firstIndex { $0.slot == slot && $0.group == RangeSetEntry.single }
         }
         return index.map { (leaf, $0) }
+    }
+
+    /// The UTF-8 offsets of the range of an id, or nil when it is not in the set. Inlined with
+    /// what it calls: a call on the storage (a large value) from `TextRangeSet` copied it
+    /// first. O(log leaves + `leafCapacity`).
+    @inline(__always)
+    func utf8Range(of slot: UInt32, generation: UInt32) -> Range<Int>? {
+        guard let (leaf, index) = locate(slot, generation: generation) else { return nil }
+        let base = base(ofLeaf: leaf)
+        let entry = leaves[leaf].entries[index]
+        return (base + entry.start)..<(base + entry.start + entry.length)
     }
 
     /// Records that `entry` (a range or a group) is in the leaf with serial `serial`. O(1).
@@ -263,6 +281,8 @@ struct RangeSetStorage: Sendable {
     /// The tree's buffer is kept when its size stays. O(leaves from `first` × `leafCapacity`),
     /// O(n) when the tree grows or shrinks.
     mutating func rebuildTree(from first: Int = 0) {
+        // Leaves may have moved since: a pending summary must have been settled before.
+        assert(finger?.pendingMaxEnd == nil, "rebuildTree with a summary pending")
         finger = nil
         var size = 1
         while size < leaves.count { size *= 2 }
@@ -298,6 +318,7 @@ struct RangeSetStorage: Sendable {
     /// Brings the tree in step with leaf `i`'s span and `maxEnd` (its ranges' furthest end,
     /// relative, when the caller knows it; the stored one when only the span changed). O(log leaves).
     mutating func refresh(_ i: Int, maxEnd: Int) {
+        assert(finger?.pendingMaxEnd == nil, "refresh with a summary pending")
         finger = nil
         var node = treeLeafCount + i
         tree[node] = RangeSetSummary(span: leaves[i].span, maxEnd: maxEnd)
@@ -309,22 +330,29 @@ struct RangeSetStorage: Sendable {
     }
 
     /// The base of leaf `i`: the sum of the spans before it. O(log leaves).
+    @inline(__always)
     func base(ofLeaf i: Int) -> Int {
         var node = treeLeafCount + i, sum = 0
         while node > 1 {
             if node & 1 == 1 { sum += tree[node - 1].span }
             node /= 2
         }
-        return sum
+        // The subtrees summed cover leaves 0..<i: a pending leaf among them is counted stale.
+        let (pendingLeaf, delta) = pendingSpan
+        return pendingLeaf < i ? sum + delta : sum
     }
 
     /// The last leaf whose base is at most `x` (strictly below it when `strictly`), with its base.
     /// Leaf 0 (base 0) when none is. O(log leaves).
     func lastLeaf(withBaseAtMost x: Int, strictly: Bool = false) -> (index: Int, base: Int) {
         var node = 1, base = 0, first = 0, width = treeLeafCount
+        let (pendingLeaf, delta) = pendingSpan
         while node < treeLeafCount {
             width /= 2
-            let rightBase = base + tree[2 * node].span
+            // The left child's span, corrected when it holds the leaf whose summary is pending.
+            var leftSpan = tree[2 * node].span
+            if pendingLeaf >= first && pendingLeaf < first + width { leftSpan += delta }
+            let rightBase = base + leftSpan
             if first + width < leaves.count && (strictly ? rightBase < x : rightBase <= x) {
                 node = 2 * node + 1
                 base = rightBase
@@ -383,17 +411,24 @@ struct RangeSetStorage: Sendable {
     /// `leafCapacity` + ranges found).
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
                       _ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
-        forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd) { i, base in
+        func visit(_ i: Int, _ base: Int) {
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
                 if s + e.length >= minEnd { forEachMember(of: e) { body(s, e, $0) } }
             }
         }
+        let (pendingLeaf, delta) = pendingSpan
+        if pendingLeaf == Int.max {
+            forEachLeaf(node: 1, base: 0, maxStart: maxStart, minEnd: minEnd, visit)
+        } else {
+            forEachLeaf(node: 1, base: 0, first: 0, width: treeLeafCount, maxStart: maxStart, minEnd: minEnd,
+                        pendingLeaf: pendingLeaf, delta: delta, visit)
+        }
     }
 
     /// The leaves under `node` (whose base is `base`) that may hold a range starting at or
-    /// before `maxStart` and ending at or after `minEnd`, in order.
+    /// before `maxStart` and ending at or after `minEnd`, in order, when no summary is pending.
     func forEachLeaf(node: Int, base: Int, maxStart: Int, minEnd: Int, _ body: (Int, Int) -> Void) {
         let summary = tree[node]
         guard summary.maxEnd != .min, base <= maxStart, base + summary.maxEnd >= minEnd else { return }
@@ -405,11 +440,37 @@ struct RangeSetStorage: Sendable {
         forEachLeaf(node: 2 * node + 1, base: base + tree[2 * node].span, maxStart: maxStart, minEnd: minEnd, body)
     }
 
+    /// The leaves under `node` (whose base is `base`, over leaves `first..<first + width`) that
+    /// may hold a range starting at or before `maxStart` and ending at or after `minEnd`, in
+    /// order, with a summary pending. The spans over `pendingLeaf` (the finger's, `pendingSpan`) are off by `delta`;
+    /// the furthest ends over a leaf whose ends are pending (`endsPending`) are not trusted, so
+    /// such subtrees are not pruned by their ends (the caller tests the entries).
+    func forEachLeaf(node: Int, base: Int, first: Int, width: Int, maxStart: Int, minEnd: Int, pendingLeaf: Int, delta: Int,
+                     _ body: (Int, Int) -> Void) {
+        guard base <= maxStart, first < leaves.count else { return }
+        let summary = tree[node]
+        if !endsPending(first: first, width: width) {
+            guard summary.maxEnd != .min, base + summary.maxEnd >= minEnd else { return }
+        }
+        if node >= treeLeafCount {
+            body(node - treeLeafCount, base)
+            return
+        }
+        let half = width / 2
+        var leftSpan = tree[2 * node].span
+        if pendingLeaf >= first && pendingLeaf < first + half { leftSpan += delta }
+        forEachLeaf(node: 2 * node, base: base, first: first, width: half, maxStart: maxStart, minEnd: minEnd,
+                    pendingLeaf: pendingLeaf, delta: delta, body)
+        forEachLeaf(node: 2 * node + 1, base: base + leftSpan, first: first + half, width: half, maxStart: maxStart,
+                    minEnd: minEnd, pendingLeaf: pendingLeaf, delta: delta, body)
+    }
+
     // MARK: Adding and removing
 
     /// Adds `entry`, whose `start` is absolute, after every range starting at or before it.
     /// O(log leaves + `leafCapacity`), plus O(leaves) when the leaf splits.
     mutating func insert(_ entry: RangeSetEntry) {
+        settle()
         let (i, base) = lastLeaf(withBaseAtMost: entry.start)
         var e = entry
         e.start -= base
@@ -431,6 +492,7 @@ struct RangeSetStorage: Sendable {
     /// that many (as many as needed, of equal size); a new leaf's base is its first entry's
     /// start. The tree is not rebuilt. O(entries of the leaf).
     mutating func split(_ i: Int) {
+        assert(finger?.pendingMaxEnd == nil, "leaves changed with a summary pending")
         let leaf = uniqueLeaf(i)
         let n = leaf.entries.count
         guard n > Self.leafCapacity else { return }
@@ -465,6 +527,7 @@ struct RangeSetStorage: Sendable {
 
     /// Removes the entry at `index` of leaf `leaf` (its slots are the caller's to free).
     mutating func removeEntry(leaf i: Int, at index: Int) {
+        settle()
         let leaf = uniqueLeaf(i)
         leaf.entries.remove(at: index)
         if leaf.entries.isEmpty && leaves.count > 1 {
@@ -477,6 +540,7 @@ struct RangeSetStorage: Sendable {
     /// Removes the range with `slot`, whose entry is at `index` of leaf `leaf`, and frees its
     /// slot. O(log leaves + `leafCapacity`) (plus its group's size), O(leaves) when a leaf empties.
     mutating func removeRange(_ slot: UInt32, leaf i: Int, at index: Int) {
+        settle()
         let e = leaves[i].entries[index]
         freeSlot(slot)
         count -= 1
@@ -489,6 +553,7 @@ struct RangeSetStorage: Sendable {
     /// before (or, for leaf 0, to the leaf after, whose offsets then count from 0), keeping at
     /// least one leaf; then rebuilds the tree unless `rebuild` is false. O(leaves).
     mutating func removeLeaves(_ indices: [Int], rebuild: Bool = true) {
+        assert(finger?.pendingMaxEnd == nil, "leaves changed with a summary pending")
         for i in indices.reversed() where leaves.count > 1 {
             let gone = leaves[i]
             if i > 0 {

@@ -12,14 +12,44 @@ extension TextRangeSet {
     /// and none for a free slot, and the count. Returns the first problem found, or nil. O(n).
     @_spi(Testing)
     public func _invariantViolation() -> String? {
-        let s = storage
+        // The tree as it is once a pending summary is in (a copy: the set is not changed); the
+        // readers' corrections for a pending one are checked against it (bases, leaves by base).
+        let unsettled = storage
+        var s = storage
+        s.settle()
         guard !s.leaves.isEmpty else { return "no leaf" }
+        if let f = unsettled.finger {
+            if f.leaf >= s.leaves.count { return "finger past the leaves" }
+            if s.base(ofLeaf: f.leaf) != f.base { return "finger's base \(f.base), tree \(s.base(ofLeaf: f.leaf))" }
+            do {
+                let reachers = unsettled.fingerReachers
+                // Every range of an earlier leaf reaching the finger's base is listed, with its
+                // leaf's base, in leaf order.
+                var listed = 0, base = 0
+                for (j, leaf) in s.leaves[..<f.leaf].enumerated() {
+                    for (k, e) in leaf.entries.enumerated() where base + e.start + e.length >= f.base {
+                        guard listed < reachers.count, reachers[listed].leaf == j, reachers[listed].index == k,
+                              reachers[listed].base == base else { return "finger's reachers miss leaf \(j) entry \(k)" }
+                        listed += 1
+                    }
+                    base += leaf.span
+                }
+                if listed != reachers.count { return "finger lists \(reachers.count) reachers, \(listed) reach" }
+            }
+            if let bound = f.lengthBound, let long = s.leaves[f.leaf].entries.first(where: { $0.length > bound }) {
+                return "finger's length bound \(bound) below \(long.length)"
+            }
+        }
         var base = 0, previous: (start: Int, sequence: UInt32)?, total = 0, groupsSeen = Set<UInt32>()
         for (i, leaf) in s.leaves.enumerated() {
             if leaf.entries.isEmpty && s.leaves.count > 1 { return "leaf \(i) is empty" }
             if leaf.entries.count > RangeSetStorage.leafCapacity { return "leaf \(i) holds \(leaf.entries.count)" }
             if i == s.leaves.count - 1 && leaf.span < 0 { return "last leaf's span \(leaf.span)" }
             if s.base(ofLeaf: i) != base { return "leaf \(i): tree base \(s.base(ofLeaf: i)), spans \(base)" }
+            if unsettled.base(ofLeaf: i) != base { return "leaf \(i): base \(unsettled.base(ofLeaf: i)) with a summary pending, spans \(base)" }
+            if !leaf.entries.isEmpty, unsettled.lastLeaf(withBaseAtMost: base).base != s.lastLeaf(withBaseAtMost: base).base {
+                return "leaf \(i): lastLeaf differs with a summary pending"
+            }
             if Int(s.leafPosition[Int(leaf.serial)]) != i { return "leaf \(i): position index \(s.leafPosition[Int(leaf.serial)])" }
             let node = s.tree[s.treeLeafCount + i]
             if node.span != leaf.span || node.maxEnd != leaf.maxEnd { return "leaf \(i): stale summary" }

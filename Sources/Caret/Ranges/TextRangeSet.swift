@@ -113,10 +113,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// The range with `id`, or nil when it is not in the set.
     /// - Complexity: O(log n + `leafCapacity`).
     public func range(of id: ID) -> TextRange? {
-        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
-        let base = storage.base(ofLeaf: leaf)
-        let entry = storage.leaves[leaf].entries[index]
-        return TextRange(utf8: base + entry.start, base + entry.start + entry.length)
+        storage.utf8Range(of: id.slot, generation: id.generation).map { TextRange(utf8: $0.lowerBound, $0.upperBound) }
     }
 
     /// The value of the range with `id`, or nil when it is not in the set.
@@ -153,12 +150,15 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     public func ranges(overlapping range: TextRange) -> [(id: ID, range: TextRange, value: Value)] {
         let qs = min(range.start.utf8Offset, range.end.utf8Offset), qe = max(range.start.utf8Offset, range.end.utf8Offset)
         var found: [(order: UInt32, start: Int, end: Int, id: ID, value: Value)] = []
+        // The closure holds the two arrays it reads, not the set: unspecialised (generic over
+        // the values), it copied the whole storage for every range found otherwise.
+        let slots = storage.slots, values = values
         storage.forEachRange(startingAtOrBefore: qe, endingAtOrAfter: qs) { start, entry, member in
             let end = start + entry.length
             let overlaps = entry.length == 0 ? (qs <= start && start <= qe)
                                              : (qs == qe ? start <= qs && qs <= end : start < qe && qs < end)
             if overlaps {
-                found.append((member.sequence, start, end, ID(slot: member.slot, generation: storage.slots[Int(member.slot)].generation),
+                found.append((member.sequence, start, end, ID(slot: member.slot, generation: slots[Int(member.slot)].generation),
                               values[Int(member.slot)]!))
             }
         }
