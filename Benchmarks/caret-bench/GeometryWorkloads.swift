@@ -105,12 +105,17 @@ extension Bench {
             // random order, so that no query finds its row laid out by the one before.
             var locations: [VisualLocation] = []
             var cpuOf: [Double] = [], cpuAt: [Double] = []
+            var missing = 0
             let timesOf = timed(reps) {
                 locations.removeAll(keepingCapacity: true)
+                missing = 0
                 let cpuStart = threadCPUNanoseconds()
-                for p in positions { locations.append(index.location(of: p) ?? VisualLocation(visualLine: 0, column: 0)) }
+                for p in positions {
+                    if let location = index.location(of: p) { locations.append(location) } else { missing += 1 }
+                }
                 cpuOf.append(Double(threadCPUNanoseconds() - cpuStart) / 1e3 / Double(positions.count))
             }
+            check(missing == 0, "geometry.location-of: \(missing) positions without a location")
             var found = 0
             let timesAt = timed(reps) {
                 found = 0

@@ -53,9 +53,6 @@ struct ParagraphLevels {
         self.levels = levels
     }
 
-    /// True when every byte is at `paragraphLevel`. O(1).
-    var isUniform: Bool { levels.isEmpty }
-
     /// The level of the scalar holding byte `x` (`start..<end`). O(1).
     func level(atByte x: Int) -> UInt8 { levels.isEmpty ? paragraphLevel : levels[x - start] }
 }

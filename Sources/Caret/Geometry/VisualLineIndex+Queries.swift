@@ -227,27 +227,17 @@ struct RowLayout {
             // The paragraph's levels, kept by the index: the rows of one paragraph drawn one
             // after the other resolve it once.
             let levels = index.levels(of: paragraph)
-            if levels.isUniform {
-                // One level for the whole row (L1 gives hanging whitespace the paragraph's too):
-                // at an odd level the row is drawn reversed.
-                for k in cells.indices { cells[k].level = levels.paragraphLevel }
-                if levels.paragraphLevel & 1 == 1 { order = Array(cells.indices.reversed()) }
-            } else {
-                for k in cells.indices { cells[k].level = levels.level(atByte: cells[k].start) }
-                // L1: whitespace at the end of a line takes the paragraph level.
-                var k = cells.count - 1
-                while k >= 0 && cells[k].hangs {
-                    cells[k].level = levels.paragraphLevel
-                    k -= 1
-                }
-                mixed = cells.contains { $0.level != 0 }
+            for k in cells.indices { cells[k].level = levels.level(atByte: cells[k].start) }
+            // L1: whitespace at the end of a line takes the paragraph level.
+            var k = cells.count - 1
+            while k >= 0 && cells[k].hangs {
+                cells[k].level = levels.paragraphLevel
+                k -= 1
             }
+            mixed = cells.contains { $0.level != 0 }
         }
-        if order.isEmpty && mixed {
-            order = cells.withUnsafeBufferPointer { cells in VisualReorder.order(count: cells.count) { cells[$0].level } }
-        } else if order.isEmpty {
-            order = Array(cells.indices)
-        }
+        order = mixed ? cells.withUnsafeBufferPointer { cells in VisualReorder.order(count: cells.count) { cells[$0].level } }
+                      : Array(cells.indices)
         var column = indent
         for k in order {
             cells[k].x = column

@@ -114,11 +114,3 @@ struct WrappedLineBlock {
     /// millisecond).
     static let partBytes = 128 << 10
 }
-
-extension TextDocument {
-    /// The byte where line `line` starts, for `line` in `0...lineCount` (`lineCount` gives the
-    /// end of the text). O(log n).
-    func utf8Offset(ofLineStart line: Int) -> Int {
-        line >= lineCount ? rope.summary.utf8 : utf8OffsetOfLineStart(line) ?? rope.summary.utf8
-    }
-}

@@ -13,6 +13,12 @@ extension TextDocument {
         return c.prefix.utf8 + LineMetric.utf8Offset(of: line - c.prefix.lines, in: c.chunk)
     }
 
+    /// The byte where line `line` starts, for `line` in `0...lineCount` (`lineCount` gives the
+    /// end of the text). O(log n).
+    func utf8Offset(ofLineStart line: Int) -> Int {
+        line >= lineCount ? rope.summary.utf8 : utf8OffsetOfLineStart(line) ?? rope.summary.utf8
+    }
+
     /// The byte offset where line `line` ends, before its terminator.
     func utf8OffsetOfLineEnd(_ line: Int) -> Int? {
         guard line >= 0 && line <= rope.summary.lines else { return nil }
