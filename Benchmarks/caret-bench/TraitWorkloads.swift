@@ -70,8 +70,10 @@ extension Bench {
             let middle = input.document.position(at: input.document.count / 2)!
             input.selectedTextRange = input.document.textRange(from: middle, to: middle)
             input.insertText("\n")          // a new paragraph: the typed text starts a sentence
-            input.insertText("x")
-            input.deleteBackward()
+            typeKeys: do {                  // opens the locale's ICU services outside the timing
+                for key in ["x", ".", " ", "x", "\""] { input.insertText(key) }
+                for _ in 0..<5 { input.deleteBackward() }
+            }
             let t = seconds { for key in keys { input.insertText(key) } }
             let end = input.selectedTextRange!.end
             typed = input.document.textRange(from: middle, to: end).flatMap { input.document.text(in: $0) } ?? ""

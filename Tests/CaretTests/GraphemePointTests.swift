@@ -74,6 +74,15 @@ final class GraphemePointTests: XCTestCase {
             }
             XCTAssertEqual(chunk.utf8Offset(ofGrapheme: k), k < starts.count ? starts[max(k, 0)] : bytes.count, what)
         }
+        // The start `n` clusters before the boundary at or before a byte (one scan from an anchor).
+        let bounds = starts + [bytes.count]
+        for _ in 0..<8 {
+            let x = Int.random(in: 0...bytes.count, using: &rng)
+            let n = Int.random(in: 1...40, using: &rng)
+            let b = bounds.lastIndex { $0 <= x }!
+            let expected: Int? = b - n >= 0 ? bounds[b - n] : nil
+            XCTAssertEqual(chunk.clusterStart(n, clustersBefore: x), expected, "\(what) \(n) clusters before \(x)")
+        }
         // The scan itself from every cluster start (counts known or not) to a few later clusters.
         bytes.withUnsafeBufferPointer { p in
             for j in starts.indices where j % max(1, starts.count / 40) == 0 {

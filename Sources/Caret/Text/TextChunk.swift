@@ -141,6 +141,64 @@ extension TextChunk {
         return (last, index)
     }
 
+    /// The start of the cluster `n` clusters (1 ... 64) before the last cluster start at or
+    /// before byte `x` (0...count), or nil when fewer than `n` clusters of this chunk lie
+    /// before that start. One scan from the nearest anchor before `x` (or from the chunk's
+    /// start when that anchor has too few clusters after it), keeping the last starts in a
+    /// ring: finding `x`'s cluster index and then the cluster `n` before it would scan the
+    /// same bytes twice. O(x - the scan's start).
+    func clusterStart(_ n: Int, clustersBefore x: Int) -> Int? {
+        guard n >= 1 && n <= 64 else { return nil }
+        let x = min(max(x, 0), bytes.count)
+        if summary.graphemes == summary.utf8 { return x >= n ? x - n : nil }   // one byte a cluster
+        let anchor = anchors.start(forByte: x).byte
+        if let found = clusterStart(n, clustersBefore: x, scanningFrom: anchor) { return found }
+        return anchor == 0 ? nil : clusterStart(n, clustersBefore: x, scanningFrom: 0)
+    }
+
+    /// `clusterStart(_:clustersBefore:)` scanning from the cluster start `from` (≤ x). The
+    /// scan reports runs of starts (up to eight ASCII bytes at once); the last 128 runs (at
+    /// least as many starts, more than `n + 1`) are kept as a start and a length packed in one
+    /// word, so a run costs the same as one start.
+    private func clusterStart(_ n: Int, clustersBefore x: Int, scanningFrom from: Int) -> Int? {
+        let capacity = 128, mask = capacity - 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { runs -> Int? in
+            var pushed = 0                  // runs kept so far (the ring holds the last 128)
+            var starts = 0                  // cluster starts before x seen so far
+            var xStarts = from == x         // whether x is a cluster start
+            if from < x {
+                runs[0] = from &<< 4 | 1
+                (pushed, starts) = (1, 1)
+                bytes.withUnsafeBufferPointer { p in
+                    forEachClusterStart(in: p, after: from) { i, k in
+                        // Starts at i ..< i + k: those before x are kept; x itself ends it.
+                        if i > x { return false }
+                        let below = min(k, x &- i)
+                        if below > 0 {
+                            runs[pushed & mask] = i &<< 4 | below
+                            pushed &+= 1
+                            starts &+= below
+                        }
+                        if below < k { xStarts = true; return false }
+                        return true
+                    }
+                }
+            }
+            // The boundary at or before x is x itself (a start or the chunk's end), or the last
+            // start kept: the answer is the `needed`-th start from the end.
+            var needed = xStarts || x == bytes.count ? n : n + 1
+            guard starts >= needed else { return nil }
+            var r = pushed
+            while true {
+                r &-= 1
+                let run = runs[r & mask]
+                let count = run & 0xF
+                if needed <= count { return (run &>> 4) &+ count &- needed }
+                needed &-= count
+            }
+        }
+    }
+
     /// How many scalars the first `x` bytes hold (a scalar boundary), counted eight bytes at
     /// a time. O(x).
     func countScalars(before x: Int) -> Int {

@@ -149,4 +149,56 @@ final class TypingTransformTests: XCTestCase {
         }
         XCTAssertGreaterThan(skipped, 100, "the shortcut was taken")
     }
+
+    /// A letter's sentence start, decided from the clusters the typed text holds before the
+    /// rest of the window is read (`Autocapitalization.isSentenceStart`), agrees with the
+    /// rules run on the whole window read first: texts with abbreviations, full stops, closing
+    /// and opening marks, spaces and line breaks, longer than the window, letters typed after
+    /// a space, a line break or an opening mark.
+    func testSentenceStartFromTheHeldClustersAgreesWithTheWholeWindow() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 2204)
+        let pieces = ["word", "Mr.", "e.g.", "x", "42", ",", ".", "!", "?", " ", " ", "  ", "\n", "\"", "'", "(", ")",
+                      "é", "“", "”", "‘", "’", "¿", "。", "中文", "\u{3000}", "fin.", "de la"]
+        let language = InputLocale("en")
+        let transform = TypingTransform(TextInputTraits(autocapitalization: .sentences, smartQuotes: false, smartDashes: false))
+        var asked = 0
+        for round in 0..<600 {
+            let text = (0..<Int.random(in: 0..<40, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let doc = TextDocument(text)
+            let at = doc.position(at: Int.random(in: 0...doc.count, using: &rng))!.utf8Offset
+            let key = ["a", "q", "z", "é", " a", "(a", "\"b", "ab"].randomElement(using: &rng)!
+            let change = ProposedChange(range: at..<at, text: key, kind: .typing)
+            let ruled = transform.applyRules(change, in: doc, language: language)
+            let (before, reachesStart) = doc.text(before: at, clusters: TypingTransform.window)
+            var whole = TypedText(before: before, reachesStart: reachesStart)
+            for scalar in key.unicodeScalars {
+                Autocapitalization.type(scalar, mode: .sentences, language: language, into: &whole)
+            }
+            XCTAssertEqual(ruled.text, whole.output, "seed \(seed) round \(round): \(text.debugDescription) at \(at), \(key.debugDescription)")
+            asked += ruled.text != key ? 1 : 0
+        }
+        XCTAssertGreaterThan(asked, 50, "some letters were capitalized")
+    }
+
+    /// The text before an offset, `clusters` clusters back, found in the offset's chunk by one
+    /// scan, is what the general walk (`position(from:offset:)`) gives: multilingual texts over
+    /// several chunks, every kind of cluster, offsets at boundaries and inside clusters.
+    func testTextBeforeAnOffsetMatchesTheGeneralWalk() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 2205)
+        for round in 0..<60 {
+            let text = (0..<Int.random(in: 1...800, using: &rng)).map { _ in GraphemePointTests.pieces.randomElement(using: &rng)! }.joined()
+            let doc = TextDocument(text)
+            var scalarEnds: [Int] = []
+            var offset = 0
+            for scalar in text.unicodeScalars { offset += scalar.utf8.count; scalarEnds.append(offset) }
+            for _ in 0..<40 {
+                let x = scalarEnds.randomElement(using: &rng)!
+                let n = [1, 2, 4, 28, 32, Int.random(in: 1...70, using: &rng)].randomElement(using: &rng)!
+                let start = doc.position(from: TextPosition(utf8Offset: x), offset: -n)?.utf8Offset ?? 0
+                let got = doc.text(before: x, clusters: n)
+                XCTAssertEqual(got.text, doc.string(utf8Range: start..<x), "seed \(seed) round \(round) \(n) before \(x)")
+                XCTAssertEqual(got.reachesStart, start == 0, "seed \(seed) round \(round)")
+            }
+        }
+    }
 }

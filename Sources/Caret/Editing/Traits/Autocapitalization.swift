@@ -43,18 +43,36 @@ enum Autocapitalization {
         // Right after anything but a space, an opening mark or a line break no sentence starts
         // (typing inside a word): answered without reading further back.
         if let last = text.last, !mayPrecedeSentenceStart(last) { return false }
-        let (scalars, reachesStart) = text.context(clusters: TypingTransform.window)
+        // Most letters after a space are decided by the few clusters `text` holds already
+        // (no full stop before the space): the rest of the window is read only when the scan
+        // runs into the start of what is held, or when ICU is to be asked.
+        let held = text.heldContext(clusters: TypingTransform.window)
+        if let answer = sentenceStart(after: held.window, isWhole: held.isWhole, next: next, language: language) {
+            return answer
+        }
+        let whole = text.context(clusters: TypingTransform.window)
+        return sentenceStart(after: whole, isWhole: true, next: next, language: language) ?? false
+    }
+
+    /// `isSentenceStart` on a window of the text before the letter; nil when `window` is not
+    /// the whole window (`isWhole` false) and the answer depends on what precedes it.
+    /// O(the window's length), plus ICU's answer.
+    private static func sentenceStart(after window: (scalars: ArraySlice<Unicode.Scalar>, reachesStart: Bool),
+                                      isWhole: Bool, next: () -> String, language: any InputLanguage) -> Bool? {
+        let scalars = window.scalars
         let first = scalars.startIndex
         var k = scalars.endIndex
         while k > first, isOpening(scalars[k - 1]) { k -= 1 }
         var i = k
         while i > first, isHorizontalSpace(scalars[i - 1]) { i -= 1 }
-        if i == first { return reachesStart }
+        if i == first { return isWhole ? window.reachesStart : nil }
         if LineTerminator.contains(scalars[i - 1]) { return true }
         if i == k { return false }
         var j = i
         while j > first, isClosing(scalars[j - 1]) { j -= 1 }
-        guard j > first, isSentenceTerminal(scalars[j - 1]) else { return false }
+        guard j > first else { return isWhole ? false : nil }
+        guard isSentenceTerminal(scalars[j - 1]) else { return false }
+        guard isWhole else { return nil }
         let before = string(scalars[..<k])
         let after = string(scalars[k...]) + next()
         return language.isSentenceBoundary(between: before, and: after)

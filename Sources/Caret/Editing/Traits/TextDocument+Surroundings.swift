@@ -7,8 +7,16 @@ extension TextDocument {
     /// - Complexity: O(log n + the window's length).
     func text(before utf8Offset: Int, clusters: Int) -> (text: String, reachesStart: Bool) {
         guard utf8Offset > 0, utf8Offset <= count(in: .utf8) else { return ("", true) }
-        let here = TextPosition(utf8Offset: utf8Offset)
-        let start = position(from: here, offset: -max(clusters, 1))?.utf8Offset ?? 0
+        let n = max(clusters, 1)
+        // Within the chunk that holds the byte before the offset: one scan (the usual case,
+        // typing); else the general walk.
+        let c = cursor(at: utf8Offset - 1, in: UTF8Metric.self)
+        let start: Int
+        if let local = c.chunk.clusterStart(n, clustersBefore: utf8Offset - c.prefix.utf8) {
+            start = c.prefix.utf8 + local
+        } else {
+            start = position(from: TextPosition(utf8Offset: utf8Offset), offset: -n)?.utf8Offset ?? 0
+        }
         return (string(utf8Range: start..<utf8Offset), start == 0)
     }
 

@@ -43,6 +43,10 @@ struct TypedText {
     init(before: String, reachesStart: Bool, earlier: (() -> (text: String, reachesStart: Bool))? = nil) {
         tailReachesStart = reachesStart
         self.earlier = reachesStart ? nil : earlier
+        // Room for the whole window at once: growing from empty reallocated both arrays three
+        // or four times per typed key.
+        tail.reserveCapacity(Self.initialCapacity)
+        clusterStarts.reserveCapacity(Self.initialCapacity)
         for scalar in before.unicodeScalars { feed(scalar) }
     }
 
@@ -51,6 +55,10 @@ struct TypedText {
         if breaker.isBoundary(before: GraphemeClassTable.shared(scalar.value)) { clusterStarts.append(tail.count) }
         tail.append(scalar)
     }
+
+    /// Scalars (and cluster starts) `tail` and `clusterStarts` make room for at first: a full
+    /// window of clusters of one or two scalars each.
+    private static let initialCapacity = 2 * TypingTransform.window
 
     /// The scalar just before the next one, in the output or else in the old text; nil at the
     /// start of the text (or of a window that holds nothing more).
@@ -108,6 +116,23 @@ struct TypedText {
     /// text), and whether they start at the beginning of the text. Reads more old text when
     /// `tail` holds too little of it. O(the window's length), plus the read.
     mutating func context(clusters: Int) -> (scalars: ArraySlice<Unicode.Scalar>, reachesStart: Bool) {
+        readEarlierText(for: clusters)
+        return heldContext(clusters: clusters).window
+    }
+
+    /// What `context(clusters:)` would return, from what is held now, without reading more of
+    /// the old text; `isWhole` tells whether it is all of that answer (else it is a suffix of
+    /// it: `tail` holds fewer clusters and more old text is there to read). O(1).
+    func heldContext(clusters: Int) -> (window: (scalars: ArraySlice<Unicode.Scalar>, reachesStart: Bool), isWhole: Bool) {
+        if clusterStarts.count > clusters {
+            return ((tail[clusterStarts[clusterStarts.count - clusters]...], false), true)
+        }
+        return ((tail[...], tailReachesStart), clusterStarts.count == clusters || earlier == nil)
+    }
+
+    /// Reads the old text before `tail` once, when `tail` holds fewer than `clusters` clusters
+    /// and there is more. O(the read's length).
+    private mutating func readEarlierText(for clusters: Int) {
         if clusterStarts.count < clusters, let read = earlier {
             earlier = nil
             let (text, start) = read()
@@ -115,14 +140,12 @@ struct TypedText {
             let old = tail
             tail = []
             clusterStarts = []
+            tail.reserveCapacity(Self.initialCapacity + old.count)
+            clusterStarts.reserveCapacity(Self.initialCapacity + old.count)
             breaker = GraphemeBreaker()
             for scalar in text.unicodeScalars { feed(scalar) }
             for scalar in old { feed(scalar) }
             tailReachesStart = start
         }
-        if clusterStarts.count > clusters {
-            return (tail[clusterStarts[clusterStarts.count - clusters]...], false)
-        }
-        return (tail[...], tailReachesStart)
     }
 }
