@@ -23,6 +23,16 @@ struct SelectionMark: Hashable {
     /// The focus; nil when there is no selection.
     var focus: TextPosition? { Self.position(focusBits) }
 
+    /// The anchor's and focus's bits (`utf8 << 1 | upstream`; -1 for no selection), for
+    /// packing (`StepMarks`).
+    var rawBits: (anchor: Int, focus: Int) { (anchorBits, focusBits) }
+
+    /// A mark from `rawBits`.
+    init(rawAnchor: Int, rawFocus: Int) {
+        anchorBits = rawAnchor
+        focusBits = rawFocus
+    }
+
     private static func bits(_ p: TextPosition) -> Int {
         p.utf8Offset << 1 | (p.affinity == .upstream ? 1 : 0)
     }

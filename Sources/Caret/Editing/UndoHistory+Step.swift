@@ -5,39 +5,123 @@
 extension UndoHistory {
     struct Step {
         /// Byte offset where the replacement starts.
-        var utf8Start: Int
+        var utf8Start: Int {
+            get { start }
+            set {
+                guard newValue != start else { return }
+                let (b, a) = (before, after)
+                start = newValue
+                setSelections(b, a)    // packed relative to the start
+            }
+        }
         /// The text it removed (what undo puts back).
         var removed: String
         /// The text it inserted (what undo takes out).
         var inserted: String
         /// The selection before the step (what undo restores).
-        var before: SelectionMark
+        var before: SelectionMark {
+            get {
+                if case .outOfLine(let far) = extra { return far.before }
+                return marks.before(start: start)
+            }
+            set { setSelections(newValue, after) }
+        }
         /// The selection after the step (what redo restores).
-        var after: SelectionMark
-        /// What the step keeps out of line, in one reference: a step has at most one of the
-        /// two (attribute runs are kept for one-selection steps only), so one word holds
-        /// either (the enum packs its case into the pointers' spare bits).
+        var after: SelectionMark {
+            get {
+                if case .outOfLine(let far) = extra { return far.after }
+                return marks.after(start: start)
+            }
+            set {
+                if case .outOfLine = extra {
+                    setSelections(before, newValue)
+                } else if !marks.setAfter(newValue, start: start) {
+                    setSelections(before, newValue)
+                }
+            }
+        }
+
+        private var start: Int
+        /// `before` and `after`, near the start (meaningless when `extra` is `.outOfLine`).
+        private var marks: StepMarks
+        /// What the step keeps out of line, in one reference: a step has at most one of
+        /// attribute runs and the rest of several selections (attribute runs are kept for
+        /// one-selection steps only), so one word holds either (the enum packs its case into
+        /// the pointers' spare bits); a step whose selections lie too far from its start to
+        /// pack keeps them, with the rest, in a `FarStep`.
         private var extra = Extra.none
 
         private enum Extra {
             case none
             case attributes(AttributeSnapshots)
             case several(SeveralChanges)
+            case outOfLine(FarStep)
+        }
+
+        /// Everything a step keeps out of line when its selections do not pack. Immutable: a
+        /// change makes a new one, so copies of a step stay apart.
+        private final class FarStep {
+            let before: SelectionMark
+            let after: SelectionMark
+            let attributes: AttributeSnapshots?
+            let several: SeveralChanges?
+
+            init(before: SelectionMark, after: SelectionMark, attributes: AttributeSnapshots?, several: SeveralChanges?) {
+                self.before = before
+                self.after = after
+                self.attributes = attributes
+                self.several = several
+            }
+        }
+
+        /// Stores the two selections packed when they are near the start, else out of line
+        /// with the rest of `extra`. O(1).
+        private mutating func setSelections(_ before: SelectionMark, _ after: SelectionMark) {
+            if let packed = StepMarks(before: before, after: after, start: start) {
+                marks = packed
+                if case .outOfLine(let far) = extra {
+                    extra = .none
+                    setExtra(attributes: far.attributes, several: far.several)
+                }
+            } else {
+                extra = .outOfLine(FarStep(before: before, after: after, attributes: attributes, several: several))
+            }
+        }
+
+        /// Sets `extra` to hold `attributes` or `several` (at most one), keeping the selections
+        /// where they are. O(1).
+        private mutating func setExtra(attributes: AttributeSnapshots?, several: SeveralChanges?) {
+            assert(attributes == nil || several == nil, "a step of several selections keeps no attribute runs")
+            if case .outOfLine(let far) = extra {
+                extra = .outOfLine(FarStep(before: far.before, after: far.after, attributes: attributes, several: several))
+            } else if let attributes {
+                extra = .attributes(attributes)
+            } else if let several {
+                extra = .several(several)
+            } else {
+                extra = .none
+            }
         }
 
         /// The attribute runs before and after the step; nil when no character had
         /// attributes on either side. Set only on a one-selection step. O(1).
         var attributes: AttributeSnapshots? {
             get {
-                if case .attributes(let snapshots) = extra { return snapshots }
-                return nil
+                switch extra {
+                case .attributes(let snapshots): return snapshots
+                case .outOfLine(let far): return far.attributes
+                case .none, .several: return nil
+                }
             }
             set {
-                if let newValue {
-                    assert(several == nil, "a step of several selections keeps no attribute runs")
-                    extra = .attributes(newValue)
-                } else if case .attributes = extra {
-                    extra = .none
+                switch extra {
+                case .outOfLine(let far):
+                    assert(newValue == nil || far.several == nil, "a step of several selections keeps no attribute runs")
+                    setExtra(attributes: newValue, several: far.several)
+                case .several:
+                    assert(newValue == nil, "a step of several selections keeps no attribute runs")
+                case .none, .attributes:
+                    extra = newValue.map { .attributes($0) } ?? .none
                 }
             }
         }
@@ -47,25 +131,31 @@ extension UndoHistory {
         /// the usual one-selection step. O(1).
         var several: SeveralChanges? {
             get {
-                if case .several(let changes) = extra { return changes }
-                return nil
+                switch extra {
+                case .several(let changes): return changes
+                case .outOfLine(let far): return far.several
+                case .none, .attributes: return nil
+                }
             }
             set {
-                if let newValue {
-                    assert(attributes == nil, "a step of several selections keeps no attribute runs")
-                    extra = .several(newValue)
-                } else if case .several = extra {
-                    extra = .none
+                switch extra {
+                case .outOfLine(let far):
+                    assert(newValue == nil || far.attributes == nil, "a step of several selections keeps no attribute runs")
+                    setExtra(attributes: far.attributes, several: newValue)
+                case .attributes:
+                    assert(newValue == nil, "a step of several selections keeps no attribute runs")
+                case .none, .several:
+                    extra = newValue.map { .several($0) } ?? .none
                 }
             }
         }
 
         private init(utf8Start: Int, removed: String, inserted: String, before: SelectionMark, after: SelectionMark) {
-            self.utf8Start = utf8Start
+            start = utf8Start
             self.removed = removed
             self.inserted = inserted
-            self.before = before
-            self.after = after
+            marks = .none
+            setSelections(before, after)
         }
 
         /// THE builder of undo steps: `change` (kept in the compact form coalescing grows:

@@ -152,8 +152,8 @@ final class TextInputUndoTests: XCTestCase {
         }
         let small = footprint(documentBytes: 10), large = footprint(documentBytes: 1 << 20)
         XCTAssertEqual(small, large)
-        XCTAssertLessThanOrEqual(MemoryLayout<UndoHistory.Step>.stride, 80, "docs/API.md quotes 80 bytes a step")
-        XCTAssertLessThanOrEqual(large, 1_000 * 80 * 9 / 8 + 16 * 80, "80 bytes per one-keystroke step, plus at most an eighth spare")
+        XCTAssertLessThanOrEqual(MemoryLayout<UndoHistory.Step>.stride, 64, "docs/API.md quotes 64 bytes a step")
+        XCTAssertLessThanOrEqual(large, 1_000 * 64 * 9 / 8 + 16 * 64, "64 bytes per one-keystroke step, plus at most an eighth spare")
     }
 
     func testTenThousandKeystrokesEachItsOwnStepHoldUnderOneMegabyte() {
