@@ -28,15 +28,17 @@ struct ParagraphLevels {
                 level = requested ?? BidiResolver.paragraphLevel(ofUTF8: p)
                 return
             }
-            var scalars: [UInt32] = []
-            scalars.reserveCapacity(p.count)
-            var i = 0
-            while i < p.count {
-                let (value, length) = UTF8Scalars.decode(p, at: i)
-                scalars.append(value)
-                i += length
+            // The scalars in a temporary allocation: an array's took a runtime metadata lookup.
+            let resolution = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(p.count, 1)) { scalars in
+                var i = 0, n = 0
+                while i < p.count {
+                    let (value, length) = UTF8Scalars.decode(p, at: i)
+                    scalars[n] = value
+                    n += 1
+                    i += length
+                }
+                return BidiResolver.resolve(UnsafeBufferPointer(rebasing: scalars[..<n]), paragraphLevel: requested)
             }
-            let resolution = scalars.withUnsafeBufferPointer { BidiResolver.resolve($0, paragraphLevel: requested) }
             level = resolution.paragraphLevel
             guard !resolution.levels.isEmpty else { return }
             let perScalar = resolution.levels

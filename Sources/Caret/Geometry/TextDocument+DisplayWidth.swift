@@ -36,12 +36,14 @@ extension TextDocument {
     }
 
     /// Calls `body` with the bytes `range` (valid, on grapheme boundaries) as one buffer.
-    /// O(log n + range length): one copy, so that measuring never crosses chunk seams.
+    /// O(log n + range length): one copy, so that measuring never crosses chunk seams. The copy
+    /// is a temporary allocation (on the stack when small): an array's allocation took a
+    /// runtime metadata lookup each time, as much as a short row's whole measurement.
     func withUTF8<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let bytes = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-            copyUTF8(range, into: buffer)
-            count = range.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(range.count, 1)) { buffer in
+            let bytes = UnsafeMutableBufferPointer(rebasing: buffer[..<range.count])
+            copyUTF8(range, into: bytes)
+            return body(UnsafeBufferPointer(bytes))
         }
-        return bytes.withUnsafeBufferPointer(body)
     }
 }

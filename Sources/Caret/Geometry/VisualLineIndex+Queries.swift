@@ -248,30 +248,29 @@ struct RowLayout {
 
     /// True when drawing `found` needs the bidi levels (its paragraph may hold right-to-left
     /// text, or the document overrides directions).
-    static func needsBidi(_ found: VisualRowTree.Found, _ document: TextDocument) -> Bool {
-        found.mayRaiseLevels || !document.directionOverrides.isEmpty
+    static func needsBidi(_ found: VisualRowTree.Found, _ index: VisualLineIndex) -> Bool {
+        found.mayRaiseLevels || !index.document.directionOverrides.isEmpty
     }
 
     /// The column of byte `x` of row `found` (see `VisualLocation.column`): without bidi, the
-    /// width of the text before it, measured no further.
+    /// width of the text before it, measured no further. (`index.document` is read in place
+    /// each time: a local copy of the document retains each of its references.)
     static func column(ofByte x: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex) -> Int {
-        let document = index.document
-        if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
+        if needsBidi(found, index) || (!found.startsLine && index.options.preservesIndent) {
             return index.layout(of: found).column(ofByte: x)
         }
         guard x > found.start else { return 0 }
-        return document.withUTF8(found.start..<x) { ClusterWidths.advance($0, from: 0, options: index.options.display) }
+        return index.document.withUTF8(found.start..<x) { ClusterWidths.advance($0, from: 0, options: index.options.display) }
     }
 
     /// The byte at `column` of row `found` (see `VisualLineIndex.position(atVisualLine:column:)`):
     /// without bidi, the clusters are walked up to the column only.
     static func byte(atColumn column: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex) -> Int {
-        let document = index.document
-        if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
+        if needsBidi(found, index) || (!found.startsLine && index.options.preservesIndent) {
             return index.layout(of: found).byte(atColumn: column)
         }
         let display = index.options.display
-        return document.withUTF8(found.start..<(found.start + found.length)) { whole in
+        return index.document.withUTF8(found.start..<(found.start + found.length)) { whole in
             let n = found.endsLine ? whole.count - LineTerminator.length(endingAt: whole.count, in: whole) : whole.count
             // Printable ASCII first: one column a byte, each byte a cluster's start.
             let ascii = ClusterWidths.printableASCIIPrefix(UnsafeBufferPointer(rebasing: whole[..<n]))

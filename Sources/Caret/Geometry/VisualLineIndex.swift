@@ -59,19 +59,23 @@ public struct VisualCluster: Sendable, Hashable {
 /// A class (not `Sendable`): its queries wrap lines on demand. O(visual lines) memory, eight
 /// bytes a visual line.
 public final class VisualLineIndex {
+    // The stored properties below skip the runtime's exclusivity checks (a check on every
+    // read was 4 % of a `location(of:)`): the index calls out to no one while it modifies
+    // them, and one isolation domain owns it (it is not `Sendable`).
+
     /// The document the index describes.
-    public internal(set) var document: TextDocument
+    @exclusivity(unchecked) public internal(set) var document: TextDocument
     /// The wrap settings.
     public let options: SoftWrapOptions
     /// The rows of hard lines `0..<frontier`.
-    var tree = VisualRowTree()
-    var frontier = 0
+    @exclusivity(unchecked) var tree = VisualRowTree()
+    @exclusivity(unchecked) var frontier = 0
     /// The whole-document walk the frontier advances with, while the document is unedited.
-    var walker: TextDocument.VisualLines.Iterator?
+    @exclusivity(unchecked) var walker: TextDocument.VisualLines.Iterator?
     /// The last row measured for columns by `layout(of:)`; dropped when the document changes.
-    var lastLayout: RowLayout?
+    @exclusivity(unchecked) var lastLayout: RowLayout?
     /// The last paragraph's bidi levels resolved by `levels(of:)`; dropped when the document changes.
-    var lastLevels: ParagraphLevels?
+    @exclusivity(unchecked) var lastLevels: ParagraphLevels?
     /// ICU's line iterator for paragraphs wrapped alone, reused: only its text changes.
     private var paragraphBreaks: ICUBreakIterator?
     private var paragraphBreaksLocale = ""
