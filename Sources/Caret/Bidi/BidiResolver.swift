@@ -25,6 +25,9 @@ struct BidiResolver {
         var paragraphStarts: [Int]
     }
 
+    /// `paragraphStarts` of text holding one paragraph, shared (a literal would allocate).
+    private static let oneParagraph = [0]
+
     /// The deepest embedding level X1–X8 create (`max_depth`).
     static let maxDepth: UInt8 = 125
     /// The deepest nesting of open brackets BD16 tracks.
@@ -36,7 +39,7 @@ struct BidiResolver {
         let table = BidiClassTable.shared
         var classes = [BidiClass](repeating: .l, count: scalars.count)
         var present: UInt32 = 0
-        var starts = [0]
+        var starts = Self.oneParagraph
         for i in scalars.indices {
             let cls = table.bidiClass(scalars[i])
             classes[i] = cls
@@ -129,17 +132,29 @@ struct BidiResolver {
         paragraphLevel = forced ?? firstStrongIsRightToLeft(from: 0, to: initial.count).map { $0 ? 1 : 0 } ?? 0
         resolveExplicitLevels()
         resolved = explicit
-        var order: [Int32] = []
-        let sequences: [Sequence]
         if present & (BidiClassSet.explicitFormatting | BidiClassSet.removedByX9) == 0 && !initial.isEmpty {
             // Nothing X1–X9 act on: one level run of every character, the paragraph's one
-            // isolating run sequence, with sos and eos from the paragraph level alone.
-            order = Array(0..<Int32(initial.count))
+            // isolating run sequence, with sos and eos from the paragraph level alone. Its
+            // order and classes in temporary buffers (arrays here were three allocations, each
+            // with a runtime metadata lookup, for a paragraph of a few dozen characters).
+            let n = initial.count
             let edge: BidiClass = paragraphLevel & 1 == 1 ? .r : .l
-            sequences = [Sequence(range: 0..<initial.count, level: paragraphLevel, sos: edge, eos: edge)]
-        } else {
-            sequences = isolatingRunSequences(&order)
+            let sequence = Sequence(range: 0..<n, level: paragraphLevel, sos: edge, eos: edge)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { order in
+                withUnsafeTemporaryAllocation(of: BidiClass.self, capacity: n) { t in
+                    for k in 0..<n {
+                        order[k] = Int32(truncatingIfNeeded: k)
+                        t[k] = types[k]
+                    }
+                    resolveSequence(sequence, UnsafeBufferPointer(order), t)
+                }
+            }
+            assignLevelsRemovedByX9()
+            applyL1()
+            return paragraphLevel
         }
+        var order: [Int32] = []
+        let sequences = isolatingRunSequences(&order)
         // The classes of every sequence's characters, gathered in sequence order; the W and N
         // rules rewrite them in place, one sequence's range at a time.
         var t = order.map { types[Int($0)] }
