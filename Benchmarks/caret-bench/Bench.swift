@@ -100,10 +100,19 @@ struct Bench {
         var icuSeconds = 0.0
         if anySelected(docNames) {
             let t0 = nowNanoseconds()
-            generated = DocumentGenerator.generateUTF8(byteCount: byteCount, seed: Bench.seed, samples: samples)
-            log(String(format: "generated %d bytes in %.2f s", generated.count, Double(nowNanoseconds() - t0) / 1e9))
-            (doc, icuSeconds) = loadWorkload(name: "load.generated", bytes: generated, note: "\(sizeMB) MB mixed multilingual",
-                                             alwaysLoad: true)
+            var note = "\(sizeMB) MB mixed multilingual"
+            if let path = options.textFile {
+                // Another text in the generated document's place (the peers' big.txt, so that a
+                // lookup is timed on the very text Ropey's is): the same workloads, its bytes.
+                guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read --text \(path)") }
+                generated = [UInt8](data)
+                note = "\((path as NSString).lastPathComponent), \(generated.count) bytes"
+                log("read \(generated.count) bytes from \(path) (--text) in place of the generated document")
+            } else {
+                generated = DocumentGenerator.generateUTF8(byteCount: byteCount, seed: Bench.seed, samples: samples)
+                log(String(format: "generated %d bytes in %.2f s", generated.count, Double(nowNanoseconds() - t0) / 1e9))
+            }
+            (doc, icuSeconds) = loadWorkload(name: "load.generated", bytes: generated, note: note, alwaysLoad: true)
         }
         if anySelected(["load.ascii"]) { asciiLoad(byteCount: byteCount) }
         if anySelected(["load.streaming", "stats."]) { streamingWorkloads(doc, bytes: generated) }
@@ -530,8 +539,9 @@ struct Bench {
     mutating func finish() -> Int32 {
         print(table(results))
         if options.markdown { print("\n" + markdownTable(results)) }
-        let config: [String: String] = ["quick": quick ? "true" : "false", "sizeMB": "\(sizeMB)",
+        var config: [String: String] = ["quick": quick ? "true" : "false", "sizeMB": "\(sizeMB)",
                                         "reps": "\(reps)", "only": JSONText.quoted(options.only.joined(separator: ","))]
+        if let path = options.textFile { config["text"] = JSONText.quoted(path) }
         let section = jsonSection(results, config: config)
         if let path = options.json {
             do { try (section + "\n").write(toFile: path, atomically: true, encoding: .utf8) }

@@ -1,7 +1,7 @@
 // caret-bench: Caret's benchmark suite. Run in release:
 //   swift run -c release caret-bench [--quick] [--json FILE] [--baseline FILE] [--tolerance 0.25]
 //                                    [--corpus DIR] [--size-mb N] [--only NAME] [--reps N]
-//                                    [--update-baseline FILE] [--markdown]
+//                                    [--update-baseline FILE] [--markdown] [--text FILE]
 // See Benchmarks/README.md.
 
 import Caret
@@ -12,6 +12,7 @@ import Foundation
 let usage = """
 usage: caret-bench [--quick] [--json FILE] [--baseline FILE] [--tolerance 0.25] [--corpus DIR]
                    [--size-mb N] [--only NAME] [--reps N] [--update-baseline FILE] [--markdown]
+                   [--text FILE]
   --quick              smaller documents and fewer repetitions (whole run < 60 s in release)
   --json FILE          write {"config", "workloads": [{name, unit, median, min, max, baseline, ratio}]}
   --baseline FILE      compare medians by name with FILE; exit 1 listing regressions
@@ -24,6 +25,9 @@ usage: caret-bench [--quick] [--json FILE] [--baseline FILE] [--tolerance 0.25] 
   --update-baseline F  store this run in F (full runs at the top level, --quick runs under "quick")
   --markdown           also print the table as Markdown
   --write-generated F  write the generated document (--size-mb, seed of the benchmarks) to F and exit
+  --text FILE          use FILE's UTF-8 as the document instead of the generated one (every workload
+                       that runs on the generated document; e.g. the peers' big.txt); not with
+                       --update-baseline or --baseline
 """
 
 struct Options {
@@ -37,6 +41,8 @@ struct Options {
     var updateBaseline: String?
     var markdown = false
     var writeGenerated: String?
+    /// A file whose text replaces the generated document (`--text`).
+    var textFile: String?
 
     init(_ arguments: [String]) {
         var k = 1
@@ -58,10 +64,14 @@ struct Options {
             case "--update-baseline": updateBaseline = value()
             case "--markdown": markdown = true
             case "--write-generated": writeGenerated = value()
+            case "--text": textFile = value()
             case "-h", "--help": print(usage); exit(0)
             default: fail("unknown argument \(arguments[k])\n\(usage)")
             }
             k += 1
+        }
+        if textFile != nil && (baseline != nil || updateBaseline != nil) {
+            fail("--text measures another document: not with --baseline or --update-baseline")
         }
     }
 }

@@ -24,8 +24,9 @@ final class GraphemeAnchorTests: XCTestCase {
         XCTAssertEqual(doc.string, reference)
         // ASCII runs record anchors inside eight-byte blocks too.
         let ascii = TextChunk(Array(String(repeating: "abcdefghij", count: 100).utf8))
-        XCTAssertEqual(ascii.anchors.anchor(0)?.byte, 250)
-        XCTAssertEqual(ascii.anchors.anchor(0)?.graphemes, 250)
+        XCTAssertEqual(ascii.anchors.anchor(0)?.byte, 285)           // two sevenths of 1,000
+        XCTAssertEqual(ascii.anchors.anchor(0)?.graphemes, 285)
+        XCTAssertEqual(ascii.anchors.inByteOrder(5)?.byte, 857)      // six sevenths
     }
 }
 

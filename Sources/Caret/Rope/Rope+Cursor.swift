@@ -93,36 +93,37 @@ extension Rope {
         // back it is the node's total less the items from the one taken on). That sums a
         // quarter of a node's items on average instead of half: the five-count summaries are
         // most of a descent's work. The loops stay below `count`, so they read the slots
-        // without the view's bounds check.
+        // without the view's bounds check, and count with wrapping arithmetic (every count is
+        // bounded by the text's length): no overflow test and branch per item.
         while node.height > 0 {
             let branch = node
             let items = branch.children
             let count = items.count
             let slots = items.base
             var picked = 0
-            while picked < count - 1 {
+            while picked < count &- 1 {
                 let m = M.measure(slots[picked].summary)
                 if before ? remaining <= m : remaining < m { break }
-                remaining -= m
-                picked += 1
+                remaining &-= m
+                picked &+= 1
             }
-            if 2 * picked <= count {
+            if 2 &* picked <= count {
                 for k in 0..<picked {
                     prefix = prefix + slots[k].summary
-                    index += slots[k].chunkCount
+                    index &+= slots[k].chunkCount
                 }
             } else {
                 var total = branch.summary
                 var chunks = branch.chunkCount
                 for k in picked..<count {
                     total = total - slots[k].summary
-                    chunks -= slots[k].chunkCount
+                    chunks &-= slots[k].chunkCount
                 }
                 prefix = prefix + total
-                index += chunks
+                index &+= chunks
             }
-            path |= UInt64(picked) << UInt64(level * bits)
-            level += 1
+            path |= UInt64(truncatingIfNeeded: picked) &<< UInt64(truncatingIfNeeded: level &* bits)
+            level &+= 1
             node = slots[picked].node
         }
         let leaf = node
@@ -130,20 +131,20 @@ extension Rope {
         let count = chunks.count
         let slots = chunks.base
         var slot = 0
-        while slot < count - 1 {
+        while slot < count &- 1 {
             let m = M.measure(slots[slot].summary)
             if before ? remaining <= m : remaining < m { break }
-            remaining -= m
-            slot += 1
+            remaining &-= m
+            slot &+= 1
         }
-        if 2 * slot <= count {
+        if 2 &* slot <= count {
             for k in 0..<slot { prefix = prefix + slots[k].summary }
         } else {
             var total = leaf.summary
             for k in slot..<count { total = total - slots[k].summary }
             prefix = prefix + total
         }
-        return Cursor(path: path, leaf: leaf, slot: slot, index: index + slot, prefix: prefix)
+        return Cursor(path: path, leaf: leaf, slot: slot, index: index &+ slot, prefix: prefix)
     }
 
     /// A cursor at chunk `index` (0..<chunkCount). O(log n).

@@ -1,8 +1,11 @@
-/// Six known cluster starts inside a chunk, at about an eighth, a quarter, … three quarters of
-/// it, each with the number of clusters before it. A scan for the k-th cluster, or for the
+/// Six known cluster starts inside a chunk, at about a seventh, two sevenths, … six sevenths
+/// of it, each with the number of clusters before it. A scan for the k-th cluster, or for the
 /// boundary at or before a byte, starts at the nearest anchor (or either end of the chunk)
 /// instead of the chunk's first byte (a fresh `GraphemeBreaker` is exact at any cluster
-/// start), so it reads an eighth of the chunk or so instead of all of it.
+/// start), so it reads a small part of a seventh of the chunk instead of all of it. Sevenths,
+/// not eighths: with the ends, six anchors cut a chunk into seven equal gaps; at eighths the
+/// last gap (six eighths to the end) was twice as wide, and a scan's expected length grows
+/// with the sum of the gaps' squares (10/64 of the chunk at eighths, 1/7 at sevenths).
 ///
 /// Sixteen bytes per chunk: the anchor that is `j`-th in byte order keeps its byte offset in
 /// bits `10j ..< 10j + 10` of one word and its cluster count in the same bits of another, so
@@ -22,8 +25,8 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
     private(set) var bytes: UInt64 = 0
     private(set) var graphemes: UInt64 = 0
 
-    /// Anchor `k` (0 ..< count; 0, 1, 2 at a quarter, a half and three quarters, 3, 4, 5 at an
-    /// eighth, three and five eighths), or nil when it is only the chunk's start.
+    /// Anchor `k` (0 ..< count; 0, 1, 2 at two, four and six sevenths, 3, 4, 5 at one, three
+    /// and five sevenths), or nil when it is only the chunk's start.
     @inline(__always)
     func anchor(_ k: Int) -> (byte: Int, graphemes: Int)? { inByteOrder((0x420531 >> (4 * k)) & 0xF) }
 
@@ -49,9 +52,9 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
     }
 
     /// The byte where the anchor `j`-th in byte order should sit in a chunk of `length`
-    /// bytes: `length * (j + 1) / 8`.
+    /// bytes: `length * (j + 1) / 7`.
     @inline(__always)
-    static func target(_ j: Int, length: Int) -> Int { length * (j + 1) / 8 }
+    static func target(_ j: Int, length: Int) -> Int { length * (j + 1) / 7 }
 
     /// The last anchor with at most `m` clusters before it (the chunk's start if none: byte 0)
     /// and the first with more (nil if none: the chunk's end is next). The fields rise, so

@@ -9,25 +9,35 @@ extension TextChunk {
     /// start or its end — and scans forwards or backwards from there (`scanToGrapheme`,
     /// `scanBackToGrapheme`). In a chunk of one scalar per cluster it steps by scalars instead,
     /// and the result knows its scalar counts when the step started from a point that knew them;
-    /// elsewhere it knows its cluster count only. O(distance): at most about a sixteenth of the
-    /// chunk away from an anchor or an end (an eighth past the last anchor).
+    /// elsewhere it knows its cluster count only. O(distance): at most about a fourteenth of
+    /// the chunk away from an anchor or an end (the anchors sit at sevenths).
     @inline(__always)
     func point(ofGrapheme n: Int, near: ChunkPoint) -> ChunkPoint {
         bytes.withUnsafeBufferPointer { Self.point(ofGrapheme: n, summary: summary, anchors: anchors, bytes: $0, near: near) }
     }
 
     /// `point(ofGrapheme:near:)` of the chunk at `chunk`, read in place (a method called on
-    /// `pointee` would copy the chunk first: a retain and a release of its arrays).
-    @inline(__always)
+    /// `pointee` would copy the chunk first: a retain and a release of its arrays), its bytes
+    /// without a retain of their storage either (`bytesInPlace`: a random lookup's one miss on
+    /// the text, not two in a row).
+    ///
+    /// Out of line with the chunk's address as its argument: the summary, anchors and bytes
+    /// are read inside, not passed (eleven words, most of them through the stack).
+    @inline(never)
     static func point(ofGrapheme n: Int, in chunk: UnsafePointer<TextChunk>, near: ChunkPoint) -> ChunkPoint {
-        chunk.pointee.bytes.withUnsafeBufferPointer { p in
-            point(ofGrapheme: n, summary: chunk.pointee.summary, anchors: chunk.pointee.anchors, bytes: p, near: near)
-        }
+        pointBody(ofGrapheme: n, summary: chunk.pointee.summary, anchors: chunk.pointee.anchors, bytes: bytesInPlace(chunk),
+                  near: near)
     }
 
     @inline(never)
     private static func point(ofGrapheme n: Int, summary s: TextSummary, anchors: GraphemeAnchors,
                               bytes p: UnsafeBufferPointer<UInt8>, near: ChunkPoint) -> ChunkPoint {
+        pointBody(ofGrapheme: n, summary: s, anchors: anchors, bytes: p, near: near)
+    }
+
+    @inline(__always)
+    private static func pointBody(ofGrapheme n: Int, summary s: TextSummary, anchors: GraphemeAnchors,
+                                  bytes p: UnsafeBufferPointer<UInt8>, near: ChunkPoint) -> ChunkPoint {
         let endPoint = ChunkPoint(utf8: p.count, utf16: s.utf16, scalars: s.scalars, graphemes: s.graphemes)
         if n >= s.graphemes { return endPoint }
         let m = max(n, 0)

@@ -79,6 +79,44 @@ extension TextChunk {
     }
 }
 
+// MARK: - The bytes in place, without a retain
+
+extension TextChunk {
+    /// The bytes of the chunk at `chunk`, read in place: valid while that chunk is alive and
+    /// unchanged (the rope holds it for as long as the cursor that gave the address is valid).
+    ///
+    /// `chunk.pointee.bytes.withUnsafeBufferPointer` retains and releases the array's storage
+    /// around the call (the compiler cannot prove that nothing writes through the pointer
+    /// meanwhile). On a large text a random lookup finds that storage out of cache, and a
+    /// retain is an atomic read-modify-write of its header line: it waits for that line and
+    /// holds back every later load — the line of text the scan reads — until it has it, so the
+    /// two misses are taken one after the other instead of together (and the line is written
+    /// back dirty). This reads the storage reference's bits and the element offset instead,
+    /// and takes the count from the summary, so the header is not read at all.
+    ///
+    /// Relies on `[UInt8]` being one reference to a native storage object whose elements
+    /// start `arrayElementsOffset` bytes in (Swift's `__ContiguousArrayStorageBase`: object
+    /// header, count, capacity), which `ChunkBytesInPlaceTests` and the debug assertion check.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func bytesInPlace(_ chunk: UnsafePointer<TextChunk>) -> UnsafeBufferPointer<UInt8> {
+        let storage = UnsafeRawPointer(chunk).load(fromByteOffset: bytesFieldOffset, as: UnsafeRawPointer.self)
+        let p = UnsafeBufferPointer(start: (storage + arrayElementsOffset).assumingMemoryBound(to: UInt8.self),
+                                    count: Int(truncatingIfNeeded: chunk.pointee.counts.0))
+        assert(p.baseAddress == chunk.pointee.bytes.withUnsafeBufferPointer { $0.baseAddress ?? p.baseAddress }
+               && p.count == chunk.pointee.bytes.count, "TextChunk.bytesInPlace: the array's layout is not the one assumed")
+        return p
+    }
+
+    /// Where `bytes` lies in a chunk: first (checked by `ChunkBytesInPlaceTests` against
+    /// `MemoryLayout.offset(of:)`, which the optimiser does not fold to a constant).
+    @inline(__always) static var bytesFieldOffset: Int { 0 }
+
+    /// The offset of an `[UInt8]`'s first element from the start of its storage object: a
+    /// heap object's two words, then the count and the capacity.
+    @inline(__always) static var arrayElementsOffset: Int { 4 * MemoryLayout<Int>.size }
+}
+
 // MARK: - An in-place edit
 
 extension TextChunk {

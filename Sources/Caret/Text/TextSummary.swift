@@ -55,7 +55,7 @@ extension TextSummary {
     }
 
     /// `measure(_:)`, also placing grapheme anchors at the first cluster starts at or after an
-    /// eighth, a quarter, three eighths, a half, five eighths and three quarters of the bytes.
+    /// seventh, two sevenths, … and six sevenths of the bytes.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>, anchors: inout GraphemeAnchors) -> TextSummary {
         var some: GraphemeAnchors? = GraphemeAnchors()
         let summary = measure(bytes, anchors: &some)

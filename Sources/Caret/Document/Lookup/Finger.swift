@@ -133,6 +133,17 @@ final class Finger: @unchecked Sendable {
         clusterStartCache?._withUnsafeGuaranteedRef { $0.retire() }
     }
 
+    /// The prefix of the last snapshot stored, read without the sequence check: a hint that
+    /// lets a lookup far from it skip `load()` (fifteen loads and two checks). A torn read can
+    /// only judge near or far wrongly, which costs a descent or a `load()`, never a wrong
+    /// place: a snapshot is still taken and checked before it is used. O(1).
+    @inline(__always)
+    var prefixHint: TextSummary {
+        TextSummary(utf8: utf8.load(ordering: .relaxed), utf16: utf16.load(ordering: .relaxed),
+                    scalars: scalars.load(ordering: .relaxed), graphemes: graphemes.load(ordering: .relaxed),
+                    lines: lines.load(ordering: .relaxed))
+    }
+
     /// A consistent snapshot, or nil when there is none or a writer is at work. O(1).
     @inline(__always)
     func load() -> State? {
@@ -231,9 +242,11 @@ extension TextDocument {
             }
         }
         // A target further than the seek's reach (two chunks either side) goes straight to the
-        // root: a random lookup pays only the snapshot and the store.
-        if let state = finger.load(), abs(offset - M.measure(state.prefix)) < 4 * ChunkLimits.maxBytes,
-           var cursor = restore(state) {
+        // root: a random lookup pays only the hint and the store (the snapshot is taken only
+        // when the hint says near).
+        let reach = 4 * ChunkLimits.maxBytes
+        if abs(offset &- M.measure(finger.prefixHint)) < reach,
+           let state = finger.load(), abs(offset - M.measure(state.prefix)) < reach, var cursor = restore(state) {
             let index = cursor.index
             rope.seek(&cursor, to: offset, in: M.self, bias: bias)
             if cursor.index == index { return (cursor, true, state.point) }
