@@ -63,7 +63,8 @@ extension RangeSetStorage {
         guard count > 0, range.lowerBound >= 0 else { return }
         let s = range.lowerBound, e = range.upperBound
         let change = ReplacedStretch(start: s, end: e, inserted: insertedCount)
-        if oneLeafFirst && replaceWithinOneLeaf(change, removed: removed) { return }
+        // The common keystroke first (RangeSetStorage+Typing.swift), then the one-leaf path.
+        if oneLeafFirst && (replaceAtFinger(change) || replaceWithinOneLeaf(change, removed: removed)) { return }
         // The general path reads and rewrites the tree: a pending summary goes in first.
         settle()
 
