@@ -45,6 +45,12 @@ extension RangeSetStorage {
     /// (usually none: then no array is allocated). Not generic, so that `TextRangeSet.apply(_:)`,
     /// which runs unspecialised in a client's module, does no generic work per change.
     mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [TextRangeSetID] {
+        // The common keystroke removes nothing: taken here, before the closure below is built
+        // and the general entry point's checks run (about 80 instructions of a keystroke's 1,200).
+        if oneLeafFirst && count > 0 && range.lowerBound >= 0
+            && replaceAtFinger(ReplacedStretch(start: range.lowerBound, end: range.upperBound, inserted: insertedCount)) {
+            return []
+        }
         var removed: [TextRangeSetID] = []
         replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst) {
             removed.append(TextRangeSetID(slot: $0, generation: $1))

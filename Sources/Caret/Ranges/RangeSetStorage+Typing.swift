@@ -46,6 +46,7 @@ extension RangeSetStorage {
         let x = s - b, y = e - b
         let lo: Int, hi: Int
         // An entry of the stretch mapped (relative start), or nil when the change removes it.
+        @inline(__always)
         func mapped(_ entry: RangeSetEntry) -> RangeSetEntry? {
             var m = entry
             m.start += b
@@ -57,6 +58,7 @@ extension RangeSetStorage {
             let entries = leaf.entries
             // The first entry starting at or after the stretch: where the last keystroke left
             // it (typing on), or searched for.
+            @inline(__always)
             func isFirst(_ k: Int) -> Bool {
                 k <= entries.count && (k == 0 || entries[k - 1].start < x) && (k == entries.count || entries[k].start >= x)
             }
