@@ -15,6 +15,9 @@ final class RangeSetOneLeafTests: XCTestCase {
         print("RangeSetOneLeafTests: SEED=\(seed)")
         let stickinesses: [TextRangeSet<Int>.Stickiness] = [.alwaysGrows, .neverGrows, .growsBefore, .growsAfter]
         var oneLeafTaken = 0
+        #if DEBUG
+        let fastBefore = RangeSetStorage.fastPathTaken
+        #endif
         for round in 0..<4 {
             var length = 3_000
             var fast = TextRangeSet<Int>(), general = TextRangeSet<Int>()
@@ -94,6 +97,13 @@ final class RangeSetOneLeafTests: XCTestCase {
         // The test is about the one-leaf path: most replacements must have taken it.
         print("RangeSetOneLeafTests: \(oneLeafTaken) replacements took the one-leaf path")
         XCTAssertGreaterThan(oneLeafTaken, 1_000, "SEED=\(seed)")
+        #if DEBUG
+        // And the keystroke fast path before it (RangeSetStorage+Typing.swift), whose results
+        // the comparisons above check too.
+        let fastTaken = RangeSetStorage.fastPathTaken - fastBefore
+        print("RangeSetOneLeafTests: \(fastTaken) replacements took the fast path")
+        XCTAssertGreaterThan(fastTaken, 300, "SEED=\(seed)")
+        #endif
     }
 
     /// The first difference between two storages, or nil when they are the same.
