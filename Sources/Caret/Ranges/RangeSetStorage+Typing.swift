@@ -20,12 +20,6 @@ extension RangeSetStorage {
     /// The most entries of the stretch mapped in place (their order is checked in O(k²)).
     static var inPlaceLimit: Int { 8 }
 
-    #if DEBUG
-    /// How many replacements the fast path took, in debug builds: `RangeSetOneLeafTests` checks
-    /// that its keystrokes exercise it (a probe on a copy cannot: the copy's leaves are shared).
-    nonisolated(unsafe) static var fastPathTaken = 0
-    #endif
-
     /// Moves the ranges for `change` when it lies in the finger's leaf's territory and the few
     /// entries of the leaf starting inside the stretch or at its edges map in place (none
     /// removed or made alike, still in order): typing or a Backspace between ranges, or
@@ -159,9 +153,6 @@ extension RangeSetStorage {
         }
         finger = RangeSetFinger(leaf: i, base: b, pendingMaxEnd: maxEnd, reachersPending: moved, lengthBound: newBound,
                                 index: lo, indexAfter: hi)
-        #if DEBUG
-        Self.fastPathTaken += 1
-        #endif
         return true
     }
 }
