@@ -14,7 +14,7 @@ final class RangeSetOneLeafTests: XCTestCase {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: UInt64.random(in: 1...UInt64.max >> 1))
         print("RangeSetOneLeafTests: SEED=\(seed)")
         let stickinesses: [TextRangeSet<Int>.Stickiness] = [.alwaysGrows, .neverGrows, .growsBefore, .growsAfter]
-        var oneLeafTaken = 0
+        var oneLeafTaken = 0, fastTaken = 0
         for round in 0..<4 {
             var length = 3_000
             var fast = TextRangeSet<Int>(), general = TextRangeSet<Int>()
@@ -60,6 +60,11 @@ final class RangeSetOneLeafTests: XCTestCase {
                     var probe = fast.storage
                     let stretch = ReplacedStretch(start: range.lowerBound, end: range.upperBound, inserted: inserted)
                     if probe.count > 0 && probe.replaceWithinOneLeaf(stretch, removed: { _, _ in }) { oneLeafTaken += 1 }
+                    // And whether the keystroke fast path before it does (RangeSetStorage+Typing.swift),
+                    // on a copy whose leaves are its own (it leaves shared ones to the one-leaf path).
+                    var own = fast.storage
+                    own.leaves = own.leaves.map { RangeSetLeaf(serial: $0.serial, span: $0.span, entries: $0.entries) }
+                    if own.count > 0 && own.replaceAtFinger(stretch) { fastTaken += 1 }
                 }
                 let removedFast = fast.replace(range, insertedCount: inserted)
                 let removedGeneral = general.replace(range, insertedCount: inserted, oneLeafFirst: false)
@@ -94,6 +99,8 @@ final class RangeSetOneLeafTests: XCTestCase {
         // The test is about the one-leaf path: most replacements must have taken it.
         print("RangeSetOneLeafTests: \(oneLeafTaken) replacements took the one-leaf path")
         XCTAssertGreaterThan(oneLeafTaken, 1_000, "SEED=\(seed)")
+        print("RangeSetOneLeafTests: \(fastTaken) replacements took the fast path")
+        XCTAssertGreaterThan(fastTaken, 300, "SEED=\(seed)")
     }
 
     /// The first difference between two storages, or nil when they are the same.

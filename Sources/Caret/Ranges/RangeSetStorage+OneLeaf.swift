@@ -175,17 +175,20 @@ extension RangeSetStorage {
         }
         // A deletion swallowing the next leaf's base (Backspace over the start of a pile that
         // starts a leaf): fast when no range of this leaf starts in the stretch and the leaf
-        // after next starts after it; the next leaf's base then moves to the stretch's start,
-        // this leaf's span shrinks to match.
+        // after next starts after it; the next leaf's base then moves back to just after this
+        // leaf's last start (any place after it and at or before the stretch's start keeps the
+        // leaves in order), this leaf's span shrinks to match. As far back as that, so that the
+        // Backspaces that follow stay in the next leaf's territory and keep the finger (each
+        // base move lets go of it: the ranges reaching the leaf are listed again).
         var newBase = b, previousSpan: Int?
         if i + 1 < leaves.count && b + leaves[i].span <= e {
             let this = leaves[i], next = leaves[i + 1], nextBase = b + this.span
             guard change.inserted == 0, nextBase > s, let last = this.entries.last, b + last.start < s,
                   i + 2 == leaves.count || nextBase + next.span > e else { return false }
-            previousSpan = s - b
+            previousSpan = last.start + 1
             i += 1
+            newBase = b + last.start + 1
             b = nextBase
-            newBase = s
         }
         let isLast = i == leaves.count - 1
         let lo: Int, hi: Int
