@@ -261,18 +261,7 @@ extension RangeSetStorage {
         let bound = lengthBound ?? leaf.entries.reduce(0) { max($0, $1.length) }
         var newBound = bound
         leaf.entries.withUnsafeMutableBufferPointer { es in
-            // The earlier entries that may reach the stretch: those starting at most `bound`
-            // before it (entries are sorted by start).
-            let reach = s - b - bound
-            var k = lo
-            while k > 0 && es[k - 1].start >= reach {
-                k -= 1
-                let a = b + es[k].start, end = a + es[k].length
-                if end >= s {
-                    es[k].length = change.map(end, es[k].endBias) - a
-                    newBound = max(newBound, es[k].length)
-                }
-            }
+            newBound = Self.moveEarlierEnds(es, before: lo, base: b, for: change, bound: bound)
             let shift = d + b - newBase
             if shift != 0 {
                 for k in hi..<es.count { es[k].start += shift }
@@ -364,5 +353,30 @@ extension RangeSetStorage {
                                     index: lo, indexAfter: lo + block.count)
         }
         return true
+    }
+}
+
+extension RangeSetStorage {
+    /// Moves the ends of the entries before index `lo` of a leaf (`es`, relative to the leaf's
+    /// base `b`, sorted by start) that reach the stretch of `change`: only those starting at
+    /// most `bound` (no entry is longer) before the stretch can. Returns `bound` raised to the
+    /// longest moved length. Shared by the one-leaf path and the typing fast path.
+    /// - Complexity: O(entries starting within `bound` before the stretch).
+    @inline(__always)
+    static func moveEarlierEnds(_ es: UnsafeMutableBufferPointer<RangeSetEntry>, before lo: Int, base b: Int,
+                                for change: ReplacedStretch, bound: Int) -> Int {
+        let s = change.start
+        let reach = s - b - bound
+        var newBound = bound
+        var k = lo
+        while k > 0 && es[k - 1].start >= reach {
+            k -= 1
+            let a = b + es[k].start, end = a + es[k].length
+            if end >= s {
+                es[k].length = change.map(end, es[k].endBias) - a
+                newBound = max(newBound, es[k].length)
+            }
+        }
+        return newBound
     }
 }

@@ -106,18 +106,7 @@ extension RangeSetStorage {
         let oldMaxEnd = f.pendingMaxEnd ?? tree[treeLeafCount + i].maxEnd
         var newBound = bound
         leaf.entries.withUnsafeMutableBufferPointer { es in
-            // The earlier entries that may reach the stretch: those starting at most `bound`
-            // before it (entries are sorted by start).
-            let reach = x - bound
-            var k = lo
-            while k > 0 && es[k - 1].start >= reach {
-                k -= 1
-                let a = b + es[k].start, end = a + es[k].length
-                if end >= s {
-                    es[k].length = change.map(end, es[k].endBias) - a
-                    newBound = max(newBound, es[k].length)
-                }
-            }
+            newBound = Self.moveEarlierEnds(es, before: lo, base: b, for: change, bound: bound)
             if d != 0 {
                 for k in hi..<es.count { es[k].start += d }
             }
