@@ -14,11 +14,11 @@ extension Bench {
         let doc = (try? TextDocument(validatingUTF8: generated)) ?? TextDocument()
         let set = Self.spreadRanges(over: doc, count: Self.heldRanges)
         check(set.count == Self.heldRanges && set._invariantViolation() == nil, "ranges.: building \(Self.heldRanges) ranges")
-        if selected("ranges.keystroke") { rangeKeystrokes(generated, set) }
-        if selected("ranges.apply-keystroke") { rangeApplyKeystroke(doc, set) }
+        if selected("ranges.keystroke-100k") { rangeKeystrokes(generated, set) }
+        if selected("ranges.apply-keystroke-100k") { rangeApplyKeystroke(doc, set) }
         if selected("ranges.lookup-by-id") { rangeLookups(set) }
         if selected("ranges.overlapping-4kb") { rangeScreenfuls(doc, set) }
-        if selected("ranges.memory") { rangeMemory(doc) }
+        if selected("ranges.memory-100k") { rangeMemory(doc) }
         if selected("ranges.attribute-runs-memory") { attributeRunsMemory(generated) }
     }
 

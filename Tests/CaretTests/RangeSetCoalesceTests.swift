@@ -13,7 +13,7 @@ final class RangeSetCoalesceTests: XCTestCase {
         print("RangeSetCoalesceTests: SEED=\(seed)")
         for round in 0..<3_000 {
             let label = "SEED=\(seed) round \(round)"
-            var storage = RangeSetStorage()
+            var storage = RangeSetStorage<RangeSetEntry>()
             let n = Int.random(in: 2...(round % 4 == 0 ? 60 : 12), using: &rng)
             let increasing = round % 5 == 0
             var sequences = Array(UInt32(0)..<UInt32(4 * n))

@@ -16,7 +16,9 @@ final class RangeSetOneLeafTests: XCTestCase {
         let stickinesses: [TextRangeSet<Int>.Stickiness] = [.alwaysGrows, .neverGrows, .growsBefore, .growsAfter]
         var oneLeafTaken = 0, fastTaken = 0
         for round in 0..<4 {
-            var length = 3_000
+            // The last round's text is longer: past the compact entries' limit under `--traits
+            // TinyShapes` (2¹²), so that both paths run on the wide form there too.
+            var length = round == 3 ? 6_000 : 3_000
             var fast = TextRangeSet<Int>(), general = TextRangeSet<Int>()
             var value = 0
             func add(_ a: Int, _ b: Int) {
@@ -38,10 +40,8 @@ final class RangeSetOneLeafTests: XCTestCase {
                 let label = "SEED=\(seed) round \(round) step \(step)"
                 // A place at or next to a range's end (or anywhere when none is left).
                 var p = Int.random(in: 0...length, using: &rng)
-                let leaf = Int.random(in: 0..<fast.storage.leaves.count, using: &rng)
-                if let entry = fast.storage.leaves[leaf].entries.randomElement(using: &rng) {
-                    let start = fast.storage.base(ofLeaf: leaf) + entry.start
-                    p = (Bool.random(using: &rng) ? start : start + entry.length) + Int.random(in: -1...1, using: &rng)
+                if let (start, end) = fast.wide.map({ Self.randomRange($0, &rng) }) ?? Self.randomRange(fast.storage, &rng) {
+                    p = (Bool.random(using: &rng) ? start : end) + Int.random(in: -1...1, using: &rng)
                     p = min(max(0, p), length)
                 }
                 if let c = caret, Bool.random(using: &rng) { p = min(c, length) }
@@ -56,15 +56,13 @@ final class RangeSetOneLeafTests: XCTestCase {
                 }
                 if range.isEmpty && inserted == 0 { continue }
                 do {
-                    // Whether the one-leaf path takes it, on a copy let go of before the replacement.
-                    var probe = fast.storage
                     let stretch = ReplacedStretch(start: range.lowerBound, end: range.upperBound, inserted: inserted)
-                    if probe.count > 0 && probe.replaceWithinOneLeaf(stretch, removed: { _, _ in }) { oneLeafTaken += 1 }
-                    // And whether the keystroke fast path before it does (RangeSetStorage+Typing.swift),
-                    // on a copy whose leaves are its own (it leaves shared ones to the one-leaf path).
-                    var own = fast.storage
-                    own.leaves = own.leaves.map { RangeSetLeaf(serial: $0.serial, span: $0.span, entries: $0.entries) }
-                    if own.count > 0 && own.replaceAtFinger(stretch) { fastTaken += 1 }
+                    // The form the set is in after the replacement (it may take the wide one).
+                    var probeSet = fast
+                    _ = probeSet.fitsCompact(range, insertedCount: inserted)
+                    let (oneLeaf, typing) = probeSet.wide.map { Self.probe($0, stretch) } ?? Self.probe(probeSet.storage, stretch)
+                    if oneLeaf { oneLeafTaken += 1 }
+                    if typing { fastTaken += 1 }
                 }
                 let removedFast = fast.replace(range, insertedCount: inserted)
                 let removedGeneral = general.replace(range, insertedCount: inserted, oneLeafFirst: false)
@@ -72,7 +70,8 @@ final class RangeSetOneLeafTests: XCTestCase {
                 caret = range.lowerBound + inserted
                 XCTAssertEqual(removedFast, removedGeneral, label)
                 if let problem = fast._invariantViolation() { return XCTFail("\(label): \(problem)") }
-                if let difference = Self.difference(fast.storage, general.storage) {
+                if (fast.wide == nil) != (general.wide == nil) { return XCTFail("\(label): one set wide, not the other") }
+                if let difference = fast.wide.map({ Self.difference($0, general.wide!) }) ?? Self.difference(fast.storage, general.storage) {
                     return XCTFail("\(label): replacing \(range) by \(inserted) bytes: \(difference)")
                 }
                 if step % 25 == 0 {
@@ -103,8 +102,29 @@ final class RangeSetOneLeafTests: XCTestCase {
         XCTAssertGreaterThan(fastTaken, 300, "SEED=\(seed)")
     }
 
+    /// A range of `storage` picked at random (absolute start and end), or nil when it holds none.
+    static func randomRange<Entry>(_ storage: RangeSetStorage<Entry>, _ rng: inout SeededGenerator) -> (Int, Int)? {
+        let leaf = Int.random(in: 0..<storage.leaves.count, using: &rng)
+        guard let entry = storage.leaves[leaf].entries.randomElement(using: &rng) else { return nil }
+        let start = storage.base(ofLeaf: leaf) + entry.start
+        return (start, start + entry.length)
+    }
+
+    /// Whether the one-leaf path and the keystroke fast path would take `stretch` in `storage`.
+    static func probe<Entry>(_ storage: RangeSetStorage<Entry>, _ stretch: ReplacedStretch) -> (oneLeaf: Bool, typing: Bool) {
+        // Whether the one-leaf path takes it, on a copy let go of before the replacement.
+        var probe = storage
+        let oneLeaf = probe.count > 0 && probe.replaceWithinOneLeaf(stretch, removed: { _, _ in })
+        // And whether the keystroke fast path before it does (RangeSetStorage+Typing.swift),
+        // on a copy whose leaves are its own (it leaves shared ones to the one-leaf path).
+        var own = storage
+        own.leaves = own.leaves.map { RangeSetLeaf(serial: $0.serial, span: $0.span, entries: $0.entries) }
+        let typing = own.count > 0 && own.replaceAtFinger(stretch)
+        return (oneLeaf, typing)
+    }
+
     /// The first difference between two storages, or nil when they are the same.
-    static func difference(_ a: RangeSetStorage, _ b: RangeSetStorage) -> String? {
+    static func difference<Entry>(_ a: RangeSetStorage<Entry>, _ b: RangeSetStorage<Entry>) -> String? {
         // The trees as they are with any pending summary in (the one-leaf path puts it off).
         var a = a, b = b
         a.settle()

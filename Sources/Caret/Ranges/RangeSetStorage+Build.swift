@@ -10,7 +10,7 @@ extension RangeSetStorage {
         self.init()
         guard !ranges.isEmpty else { return }
         let fill = max(1, Self.leafCapacity * 3 / 4)
-        var built: [RangeSetLeaf] = []
+        var built: [RangeSetLeaf<Entry>] = []
         built.reserveCapacity((ranges.count + fill - 1) / fill)
         var previousBase = 0
         slots = []
@@ -21,17 +21,17 @@ extension RangeSetStorage {
             // Leaf 0's base is 0; every other leaf's base is its first range's start.
             let base = built.isEmpty ? 0 : ranges[i].lowerBound
             let serial = UInt32(built.count)
-            var entries: [RangeSetEntry] = []
+            var entries: [Entry] = []
             entries.reserveCapacity(end - i)
             for k in i..<end {
-                entries.append(RangeSetEntry(start: ranges[k].lowerBound - base, length: ranges[k].count, slot: UInt32(k),
+                entries.append(Entry(start: ranges[k].lowerBound - base, length: ranges[k].count, slot: UInt32(k),
                                              sequence: UInt32(k), flags: flags))
                 slots.append(RangeSetSlot(leaf: serial, generation: 0))
             }
             // The span of the leaf before: from its base to this one's.
             built.last?.span = base - previousBase
             previousBase = base
-            built.append(RangeSetLeaf(serial: serial, span: 0, entries: entries))
+            built.append(RangeSetLeaf<Entry>(serial: serial, span: 0, entries: entries))
             i = end
         }
         leaves = built
@@ -47,22 +47,38 @@ extension TextRangeSet {
     /// A set holding `ranges` (UTF-8 offsets, sorted by start), each with `value` and the same
     /// options; ids are given in order. O(n).
     init(sorted ranges: [Range<Int>], value: Value, stickiness: Stickiness = .neverGrows, removeWhenEmptied: Bool = false) {
-        storage = RangeSetStorage(sorted: ranges, flags: RangeSetEntry.flags(stickiness: stickiness.code,
-                                                                              removeWhenEmptied: removeWhenEmptied))
+        let flags = RangeSetEntry.flags(stickiness: stickiness.code, removeWhenEmptied: removeWhenEmptied)
+        let extent = ranges.reduce(0) { max($0, $1.upperBound) }
+        if extent <= RangeSetEntry.maxOffset {
+            storage = RangeSetStorage(sorted: ranges, flags: flags)
+            headroom = RangeSetEntry.maxOffset - extent
+        } else {
+            wide = RangeSetStorage(sorted: ranges, flags: flags)
+            isWide = true
+            headroom = -1
+        }
         values = Array(repeating: value, count: ranges.count)
     }
 
     /// Every range as UTF-8 offsets, in order, without ids or values. O(n).
+    var utf8Ranges: [Range<Int>] {
+        if let wide { return wide.utf8Ranges }
+        return storage.utf8Ranges
+    }
+}
+
+extension RangeSetStorage {
+    /// Every range as UTF-8 offsets, in order, without ids. O(n).
     var utf8Ranges: [Range<Int>] {
         var result: [Range<Int>] = []
         result.reserveCapacity(count)
         // Entry by entry, each as many times as the ranges it stands for: without ids, the
         // members of a group need no sorting (`forEachRange` sorts them by addition).
         var base = 0
-        for leaf in storage.leaves {
+        for leaf in leaves {
             for e in leaf.entries {
                 let range = (base + e.start)..<(base + e.start + e.length)
-                for _ in 0..<storage.memberCount(of: e) { result.append(range) }
+                for _ in 0..<memberCount(of: e) { result.append(range) }
             }
             base += leaf.span
         }

@@ -18,8 +18,8 @@ struct RangeSetGroup: Sendable {
 
 extension RangeSetStorage {
     /// Calls `body` with each range `entry` stands for (itself, or its group's members). O(members).
-    func forEachMember(of entry: RangeSetEntry, _ body: (RangeSetMember) -> Void) {
-        if entry.group == RangeSetEntry.single {
+    func forEachMember(of entry: Entry, _ body: (RangeSetMember) -> Void) {
+        if entry.group == Entry.single {
             body(RangeSetMember(slot: entry.slot, sequence: entry.sequence))
         } else {
             for m in groups[Int(entry.group)].members { body(m) }
@@ -27,16 +27,16 @@ extension RangeSetStorage {
     }
 
     /// The number of ranges `entry` stands for. O(1).
-    func memberCount(of entry: RangeSetEntry) -> Int {
-        entry.group == RangeSetEntry.single ? 1 : groups[Int(entry.group)].members.count
+    func memberCount(of entry: Entry) -> Int {
+        entry.group == Entry.single ? 1 : groups[Int(entry.group)].members.count
     }
 
     /// Makes `a` stand for the ranges of `b` too (they have the same start, length and options):
     /// the smaller group's members join the larger one, so that a range changes group O(log n)
     /// times at most over its life. O(smaller side's members).
-    mutating func merge(_ b: RangeSetEntry, into a: inout RangeSetEntry) {
+    mutating func merge(_ b: Entry, into a: inout Entry) {
         let sequence = min(a.sequence, b.sequence)
-        if a.group == RangeSetEntry.single && b.group == RangeSetEntry.single {
+        if a.group == Entry.single && b.group == Entry.single {
             let members = [RangeSetMember(slot: a.slot, sequence: a.sequence), RangeSetMember(slot: b.slot, sequence: b.sequence)]
             let group: UInt32
             if let free = freeGroups.popLast() {
@@ -51,9 +51,9 @@ extension RangeSetStorage {
             a.group = group
         } else {
             var (large, small) = (a, b)
-            if memberCount(of: large) < memberCount(of: small) || large.group == RangeSetEntry.single { swap(&large, &small) }
+            if memberCount(of: large) < memberCount(of: small) || large.group == Entry.single { swap(&large, &small) }
             let group = large.group
-            if small.group == RangeSetEntry.single {
+            if small.group == Entry.single {
                 groups[Int(group)].members.append(RangeSetMember(slot: small.slot, sequence: small.sequence))
                 slots[Int(small.slot)].leaf = RangeSetSlot.groupBit | group
             } else {
@@ -81,11 +81,11 @@ extension RangeSetStorage {
 
     /// Removes every range `entry` stands for (an entry taken out of the leaves): tells
     /// `removed` each slot and generation, frees the slots and the group. O(members).
-    mutating func drop(_ entry: RangeSetEntry, removed: (UInt32, UInt32) -> Void) {
+    mutating func drop(_ entry: Entry, removed: (UInt32, UInt32) -> Void) {
         // Not through `forEachMember`: a closure changing `self` inside a call reading `self`
         // makes the call work on a copy, and `freeSlot` then copied the whole id index (most of
         // a replacement's cost when it removed a range).
-        if entry.group == RangeSetEntry.single {
+        if entry.group == Entry.single {
             removed(entry.slot, slots[Int(entry.slot)].generation)
             freeSlot(entry.slot)
             count -= 1
@@ -110,7 +110,7 @@ extension RangeSetStorage {
     /// have the same start, length and options, and sorts them by start, then `sequence`.
     /// O(b²) for b entries up to `insertionSortLimit` (a change takes out a handful), O(b log b)
     /// above; in place, allocating nothing.
-    mutating func coalesce(_ block: inout [RangeSetEntry]) {
+    mutating func coalesce(_ block: inout [Entry]) {
         let n = block.count
         // Already in order (by start, then `sequence`) with no two alike among those sharing a
         // start (typing at a place where ranges of different lengths start: every keystroke
@@ -138,10 +138,10 @@ extension RangeSetStorage {
         if ordered { return }
         // Sequences are distinct, so either order is total and the result does not depend on
         // the sorting algorithm.
-        func alikeOrder(_ a: RangeSetEntry, _ b: RangeSetEntry) -> Bool {
+        func alikeOrder(_ a: Entry, _ b: Entry) -> Bool {
             (a.start, a.length, a.flags, a.sequence) < (b.start, b.length, b.flags, b.sequence)
         }
-        func placeOrder(_ a: RangeSetEntry, _ b: RangeSetEntry) -> Bool { (a.start, a.sequence) < (b.start, b.sequence) }
+        func placeOrder(_ a: Entry, _ b: Entry) -> Bool { (a.start, a.sequence) < (b.start, b.sequence) }
         Self.sort(&block, by: alikeOrder)
         var kept = 0
         for k in 1..<n {
@@ -164,7 +164,7 @@ extension RangeSetStorage {
     static var insertionSortLimit: Int { 24 }
 
     /// Sorts `block` by `less` (a total order): by insertion when short, with no allocation.
-    private static func sort(_ block: inout [RangeSetEntry], by less: (RangeSetEntry, RangeSetEntry) -> Bool) {
+    private static func sort(_ block: inout [Entry], by less: (Entry, Entry) -> Bool) {
         guard block.count <= insertionSortLimit else {
             block.sort(by: less)
             return

@@ -241,7 +241,7 @@ extension RangeSetStorage {
         }
         let leaf = uniqueLeaf(i)
         // The scratch buffer only when entries are taken out (most keystrokes take none).
-        var block: [RangeSetEntry] = lo < hi ? borrowScratch() : []
+        var block: [Entry] = lo < hi ? borrowScratch() : []
         defer { if lo < hi { returnScratch(&block) } }
         if lo < hi {
             // Mapped, merged when alike and sorted as the general path does (absolute starts
@@ -278,7 +278,7 @@ extension RangeSetStorage {
                 leaf.entries.replaceSubrange(lo..<hi, with: block)
             }
             // Merged groups point at this leaf (single entries already do).
-            for x in block where x.group != RangeSetEntry.single { groups[Int(x.group)].leaf = leaf.serial }
+            for x in block where x.group != Entry.single { groups[Int(x.group)].leaf = leaf.serial }
         }
         let span = b + leaf.span + d - newBase
         leaf.span = isLast ? max(0, span) : span
@@ -363,7 +363,7 @@ extension RangeSetStorage {
     /// longest moved length. Shared by the one-leaf path and the typing fast path.
     /// - Complexity: O(entries starting within `bound` before the stretch).
     @inline(__always)
-    static func moveEarlierEnds(_ es: UnsafeMutableBufferPointer<RangeSetEntry>, before lo: Int, base b: Int,
+    static func moveEarlierEnds(_ es: UnsafeMutableBufferPointer<Entry>, before lo: Int, base b: Int,
                                 for change: ReplacedStretch, bound: Int) -> Int {
         let s = change.start
         let reach = s - b - bound

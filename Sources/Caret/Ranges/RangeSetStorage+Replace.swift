@@ -6,10 +6,11 @@
 // leaves stay sorted). Every later range moves with the one span that changes before it.
 
 extension RangeSetStorage {
-    /// A new range's `sequence`. When the counter runs out (after 2³² additions) the ranges
-    /// and groups are renumbered keeping their order, O(n log n) once.
+    /// A new range's `sequence`. When the counter runs out (after `Entry.maxSequence` additions:
+    /// 2²⁹ for the compact entry, 2³² for the wide one) the ranges and groups are renumbered
+    /// keeping their order, O(n log n) once.
     mutating func takeSequence() -> UInt32 {
-        if nextSequence == .max {
+        if nextSequence >= Entry.maxSequence {
             var used: [UInt32] = []
             for leaf in leaves {
                 for e in leaf.entries { used.append(e.sequence) }
@@ -266,7 +267,7 @@ struct ReplacedStretch {
     /// True when `x` (absolute start), starting inside the stretch or at its edges, is removed
     /// entirely by it (all of its text removed, or empty and strictly inside) and was added with
     /// `removeWhenEmptied`.
-    func drops(_ x: RangeSetEntry) -> Bool {
+    func drops<Entry: RangeSetEntryLayout>(_ x: Entry) -> Bool {
         guard x.removeWhenEmptied else { return false }
         let a = x.start, b = a + x.length
         return (a < b && b <= end && start < end) || (a == b && start < a && a < end)
@@ -275,7 +276,7 @@ struct ReplacedStretch {
     /// Maps `x` (absolute start), starting inside the stretch or at its edges, in place: a range
     /// the stretch removes entirely becomes empty at its start, the others map end by end.
     /// - Returns: false (and `x` unchanged) when it goes away instead (`drops(_:)`).
-    func mapTaken(_ x: inout RangeSetEntry) -> Bool {
+    func mapTaken<Entry: RangeSetEntryLayout>(_ x: inout Entry) -> Bool {
         let a = x.start, b = a + x.length
         var newStart: Int, newEnd: Int
         if (a < b && b <= end && start < end) || (a == b && start < a && a < end) {
@@ -297,7 +298,7 @@ extension RangeSetStorage {
     /// The buffer a replacement takes entries out into, reused from the last replacement (taken
     /// out of `scratch`, so that it is not shared while the storage changes). O(1).
     @inline(__always)
-    mutating func borrowScratch() -> [RangeSetEntry] {
+    mutating func borrowScratch() -> [Entry] {
         let buffer = scratch
         scratch = []
         return buffer
@@ -306,7 +307,7 @@ extension RangeSetStorage {
     /// Gives `buffer` back, emptied, for the next replacement, unless a large change made it
     /// large. O(its count).
     @inline(__always)
-    mutating func returnScratch(_ buffer: inout [RangeSetEntry]) {
+    mutating func returnScratch(_ buffer: inout [Entry]) {
         guard buffer.capacity <= 2 * Self.leafCapacity else { return }
         buffer.removeAll(keepingCapacity: true)
         scratch = buffer

@@ -47,7 +47,7 @@ extension RangeSetStorage {
         let lo: Int, hi: Int
         // An entry of the stretch mapped (relative start), or nil when the change removes it.
         @inline(__always)
-        func mapped(_ entry: RangeSetEntry) -> RangeSetEntry? {
+        func mapped(_ entry: Entry) -> Entry? {
             var m = entry
             m.start += b
             guard change.mapTaken(&m) else { return nil }
@@ -78,7 +78,7 @@ extension RangeSetStorage {
             // `sequence`) with no two alike among those sharing a start: what `coalesce` leaves
             // as it is. Otherwise the one-leaf path takes them out.
             guard hi - lo <= Self.inPlaceLimit else { return false }
-            var run = lo, previous: RangeSetEntry?
+            var run = lo, previous: Entry?
             for k in lo..<hi {
                 guard let m = mapped(entries[k]) else { return false }
                 if let a = previous, a.start >= m.start {

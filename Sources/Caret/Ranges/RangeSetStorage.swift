@@ -8,69 +8,9 @@
 // become one entry, a group (RangeSetStorage+Groups.swift): they map alike through every later
 // change, so a change moves them as one.
 
-/// One range, or a group of ranges alike: its start relative to its leaf's base, its length,
-/// its id's slot (or its group), its options. Values are kept by slot outside the storage
-/// (`TextRangeSet.values`), so that the storage, which every change walks, is not generic (it
-/// runs specialised whatever the values' type). 24 bytes: the options share a word with the
-/// length, the group's index the slot's field.
-struct RangeSetEntry: Sendable {
-    var start: Int
-    /// The length shifted left by 8 bits, the options (`flags`) in the low byte.
-    private var lengthAndFlags: Int
-    /// The range's slot, or `groupBit` with the index of the group it stands for.
-    private var slotOrGroup: UInt32
-    /// The order ranges were added in (ties in `ranges(overlapping:)` keep it); for a group, at
-    /// most its members' smallest (its place among the entries starting where it does).
-    var sequence: UInt32
-
-    /// A single range's entry (`slot` below 2³¹).
-    init(start: Int, length: Int, slot: UInt32, sequence: UInt32, flags: UInt8) {
-        self.start = start
-        lengthAndFlags = length << 8 | Int(flags)
-        slotOrGroup = slot
-        self.sequence = sequence
-    }
-
-    var length: Int {
-        get { lengthAndFlags >> 8 }
-        set { lengthAndFlags = newValue << 8 | (lengthAndFlags & 0xFF) }
-    }
-
-    /// The stickiness in the low two bits (`TextRangeSet.Stickiness.code`), `removeWhenEmptied`
-    /// in the third.
-    var flags: UInt8 { UInt8(truncatingIfNeeded: lengthAndFlags) }
-
-    /// The range's slot; for a group, its index with `groupBit` (not a slot: members are found
-    /// through the group).
-    var slot: UInt32 { slotOrGroup }
-
-    /// `RangeSetEntry.single`, or the index of the group (`RangeSetStorage.groups`) whose
-    /// members this entry stands for; set once, when the entry becomes a group's.
-    var group: UInt32 {
-        get { slotOrGroup & Self.groupBit == 0 ? Self.single : slotOrGroup & ~Self.groupBit }
-        set { slotOrGroup = Self.groupBit | newValue }
-    }
-
-    static let single = UInt32.max
-    static let groupBit: UInt32 = 1 << 31
-
-    static func flags(stickiness code: UInt8, removeWhenEmptied: Bool) -> UInt8 { code | (removeWhenEmptied ? 4 : 0) }
-
-    /// The stickiness's code: 0 always grows, 1 never grows, 2 grows before, 3 grows after.
-    var stickinessCode: UInt8 { flags & 3 }
-
-    /// How the start maps: `.before` when the range grows at its start.
-    var startBias: TextEdit.Bias { stickinessCode == 0 || stickinessCode == 2 ? .before : .after }
-
-    /// How the end maps: `.before` when the range does not grow at its end.
-    var endBias: TextEdit.Bias { stickinessCode == 1 || stickinessCode == 2 ? .before : .after }
-
-    var removeWhenEmptied: Bool { flags & 4 != 0 }
-}
-
 /// A leaf: up to `leafCapacity` ranges sorted by start (ties in the order they were added).
 /// Shared between copies of a set until one changes it.
-final class RangeSetLeaf: @unchecked Sendable {
+final class RangeSetLeaf<Entry: RangeSetEntryLayout>: @unchecked Sendable {
     // `span` and `entries` are exempt from the runtime's exclusivity checks (each access to a
     // class's property otherwise registers with a thread-local access set, a large share of a
     // replacement's work). Nothing overlaps an access to them: only the storage touches a leaf,
@@ -80,9 +20,9 @@ final class RangeSetLeaf: @unchecked Sendable {
     let serial: UInt32
     /// From this leaf's base to the next leaf's (for the last leaf: at least 0, otherwise free).
     @exclusivity(unchecked) var span: Int
-    @exclusivity(unchecked) var entries: [RangeSetEntry]
+    @exclusivity(unchecked) var entries: [Entry]
 
-    init(serial: UInt32, span: Int, entries: [RangeSetEntry]) {
+    init(serial: UInt32, span: Int, entries: [Entry]) {
         self.serial = serial
         self.span = span
         self.entries = entries
@@ -119,16 +59,20 @@ final class RangeSetLeaf: @unchecked Sendable {
     func firstIndex(startingAtOrAfter x: Int) -> Int { firstIndex(startingAfter: x - 1) }
 
     /// Makes room for `extra` more entries: when they do not fit, the buffer grows by a few
-    /// entries (an eighth of `leafCapacity`), not by doubling, so that a leaf's buffer stays
-    /// close to its count (most of a set's memory is its leaves' buffers). Amortised O(1) per
-    /// entry added: a leaf holds about `leafCapacity` entries at most, its buffer copied a few
-    /// times while it fills.
+    /// entries (a sixteenth of `leafCapacity`: 4), not by doubling, so that a leaf's buffer stays
+    /// close to its count (most of a set's memory is its leaves' buffers; an eighth left about
+    /// 1.4 bytes a range unused, a sixteenth about 0.7). Amortised O(1) per entry added: a leaf
+    /// holds about `leafCapacity` entries at most, its buffer (1 KB at most) copied a few times
+    /// while it fills.
     @inline(__always)
     func makeRoom(for extra: Int) {
         let needed = entries.count + extra
         guard needed > entries.capacity else { return }
-        entries.reserveCapacity(needed + max(1, RangeSetStorage.leafCapacity / 8))
+        entries.reserveCapacity(needed + Self.growth)
     }
+
+    /// The entries a full leaf buffer grows by (`makeRoom(for:)`).
+    static var growth: Int { max(1, RangeSetStorage<Entry>.leafCapacity / 16) }
 }
 
 /// The id index's entry for one slot: the leaf holding the range (by serial), or the group it
@@ -139,6 +83,10 @@ struct RangeSetSlot: Sendable {
     var generation: UInt32
     static let free = UInt32.max
     static let groupBit: UInt32 = 1 << 31
+
+    /// The capacity an array indexed by slot (the id index, the values) grows to when full: an
+    /// eighth more, not double, so that its unused tail stays small. Amortised O(1) per slot.
+    static func grownCapacity(_ count: Int) -> Int { count + count / 8 + 16 }
 }
 
 /// A subtree's summary: the sum of its leaves' spans, and the furthest end of its ranges
@@ -155,7 +103,7 @@ struct RangeSetSummary: Sendable {
 
 /// The leaves, the summary tree over them and the id index. A value: arrays copy on write, and
 /// leaves are copied before a change when a copy of the set shares them.
-struct RangeSetStorage: Sendable {
+struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
     /// Ranges per leaf at most; a fuller leaf splits in two. 4 in the test build
     /// (`--traits TinyShapes`), so that a few ranges make many leaves.
     #if TinyShapes
@@ -165,7 +113,7 @@ struct RangeSetStorage: Sendable {
     #endif
 
     /// At least one leaf; the first one's base is 0.
-    var leaves: [RangeSetLeaf]
+    var leaves: [RangeSetLeaf<Entry>]
     /// A complete binary tree over `leafCount` slots (a power of two): node 1 the root, node
     /// `leafCount + i` leaf i (or an empty summary past the last leaf).
     var tree: [RangeSetSummary]
@@ -184,7 +132,7 @@ struct RangeSetStorage: Sendable {
     var freeGroups: [UInt32] = []
     /// A replacement's entries taken out, kept between replacements (empty) so that its buffer
     /// is not allocated again for every keystroke.
-    var scratch: [RangeSetEntry] = []
+    var scratch: [Entry] = []
     var count = 0
     /// The leaf the last replacement took the one-leaf path in, its base since, and what that
     /// path keeps pending there (RangeSetStorage+OneLeaf.swift): typing goes on in the same
@@ -200,7 +148,7 @@ struct RangeSetStorage: Sendable {
     var nextSequence: UInt32 = 0
 
     init() {
-        leaves = [RangeSetLeaf(serial: 0, span: 0, entries: [])]
+        leaves = [RangeSetLeaf<Entry>(serial: 0, span: 0, entries: [])]
         nextSerial = 1
         leafPosition = [0]
         tree = []
@@ -208,19 +156,35 @@ struct RangeSetStorage: Sendable {
         rebuildTree()
     }
 
+    /// `other`'s ranges, ids, groups and order in this layout (settling `other` first; its
+    /// offsets must fit this layout). O(n).
+    init<Other>(converting other: inout RangeSetStorage<Other>) {
+        other.settle()
+        leaves = other.leaves.map { leaf in
+            RangeSetLeaf<Entry>(serial: leaf.serial, span: leaf.span, entries: leaf.entries.map { $0.converted(to: Entry.self) })
+        }
+        tree = other.tree
+        treeLeafCount = other.treeLeafCount
+        leafPosition = other.leafPosition
+        nextSerial = other.nextSerial
+        freeSerials = other.freeSerials
+        slots = other.slots
+        freeSlots = other.freeSlots
+        groups = other.groups
+        freeGroups = other.freeGroups
+        count = other.count
+        nextSequence = other.nextSequence
+    }
+
     // MARK: The id index
 
     /// A slot for a new range (a freed one with its generation bumped, or a new one).
     mutating func allocateSlot() -> UInt32 {
         if let slot = freeSlots.popLast() { return slot }
-        if slots.count == slots.capacity { slots.reserveCapacity(Self.grownCapacity(slots.count)) }
+        if slots.count == slots.capacity { slots.reserveCapacity(RangeSetSlot.grownCapacity(slots.count)) }
         slots.append(RangeSetSlot(leaf: RangeSetSlot.free, generation: 0))
         return UInt32(slots.count - 1)
     }
-
-    /// The capacity an array indexed by slot (the id index, the values) grows to when full: an
-    /// eighth more, not double, so that its unused tail stays small. Amortised O(1) per slot.
-    static func grownCapacity(_ count: Int) -> Int { count + count / 8 + 16 }
 
     /// Frees `slot`, so that ids naming it with its current generation no longer match.
     mutating func freeSlot(_ slot: UInt32) {
@@ -249,7 +213,8 @@ struct RangeSetStorage: Sendable {
             index = leaves[leaf].entries.firstIndex { $0.group == group }
         } else {
             leaf = Int(leafPosition[Int(s.leaf)])
-            index = leaves[leaf].entries.firstIndex { $0.slot == slot && $0.group == RangeSetEntry.single }
+            // A group's entry holds `groupBit` in the slot's field, never a slot (below 2³¹).
+            index = leaves[leaf].entries.firstIndex { $0.slot == slot }
         }
         return index.map { (leaf, $0) }
     }
@@ -266,8 +231,8 @@ struct RangeSetStorage: Sendable {
     }
 
     /// Records that `entry` (a range or a group) is in the leaf with serial `serial`. O(1).
-    mutating func place(_ entry: RangeSetEntry, inLeaf serial: UInt32) {
-        if entry.group == RangeSetEntry.single {
+    mutating func place(_ entry: Entry, inLeaf serial: UInt32) {
+        if entry.group == Entry.single {
             slots[Int(entry.slot)].leaf = serial
         } else {
             groups[Int(entry.group)].leaf = serial
@@ -365,10 +330,10 @@ struct RangeSetStorage: Sendable {
     }
 
     /// A leaf of this storage that no copy shares (copying it first if needed).
-    mutating func uniqueLeaf(_ i: Int) -> RangeSetLeaf {
+    mutating func uniqueLeaf(_ i: Int) -> RangeSetLeaf<Entry> {
         if !isKnownUniquelyReferenced(&leaves[i]) {
             let old = leaves[i]
-            leaves[i] = RangeSetLeaf(serial: old.serial, span: old.span, entries: old.entries)
+            leaves[i] = RangeSetLeaf<Entry>(serial: old.serial, span: old.span, entries: old.entries)
         }
         return leaves[i]
     }
@@ -378,11 +343,11 @@ struct RangeSetStorage: Sendable {
     /// Calls `body` with the absolute start, the entry and the member (slot and sequence) of
     /// every range, in order: by start, then the order they were added in. O(n), plus sorting
     /// the ranges that share a start when a group is among them.
-    func forEachRange(_ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
+    func forEachRange(_ body: (Int, Entry, RangeSetMember) -> Void) {
         var base = 0
-        var run: [RangeSetEntry] = [], runStart = Int.min, members: [(member: RangeSetMember, entry: Int)] = []
+        var run: [Entry] = [], runStart = Int.min, members: [(member: RangeSetMember, entry: Int)] = []
         func flush() {
-            if run.count == 1 && run[0].group == RangeSetEntry.single {
+            if run.count == 1 && run[0].group == Entry.single {
                 body(runStart, run[0], RangeSetMember(slot: run[0].slot, sequence: run[0].sequence))
             } else if !run.isEmpty {
                 members.removeAll(keepingCapacity: true)
@@ -405,17 +370,17 @@ struct RangeSetStorage: Sendable {
         flush()
     }
 
-    /// Calls `body` (absolute start, entry, member) for the ranges whose start is at most
+    /// Calls `body` (absolute start, length, member) for the ranges whose start is at most
     /// `maxStart` and whose end is at least `minEnd`, leaf by leaf, skipping subtrees that hold
     /// none (not sorted among those sharing a start). O(log leaves + leaves visited ×
     /// `leafCapacity` + ranges found).
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
-                      _ body: (Int, RangeSetEntry, RangeSetMember) -> Void) {
+                      _ body: (_ start: Int, _ length: Int, _ member: RangeSetMember) -> Void) {
         func visit(_ i: Int, _ base: Int) {
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
-                if s + e.length >= minEnd { forEachMember(of: e) { body(s, e, $0) } }
+                if s + e.length >= minEnd { forEachMember(of: e) { body(s, e.length, $0) } }
             }
         }
         let (pendingLeaf, delta) = pendingSpan
@@ -469,7 +434,7 @@ struct RangeSetStorage: Sendable {
 
     /// Adds `entry`, whose `start` is absolute, after every range starting at or before it.
     /// O(log leaves + `leafCapacity`), plus O(leaves) when the leaf splits.
-    mutating func insert(_ entry: RangeSetEntry) {
+    mutating func insert(_ entry: Entry) {
         settle()
         let (i, base) = lastLeaf(withBaseAtMost: entry.start)
         var e = entry
@@ -498,7 +463,7 @@ struct RangeSetStorage: Sendable {
         guard n > Self.leafCapacity else { return }
         let pieces = (n + Self.leafCapacity - 1) / Self.leafCapacity
         let isLast = i == leaves.count - 1
-        var newLeaves: [RangeSetLeaf] = []
+        var newLeaves: [RangeSetLeaf<Entry>] = []
         var end = n, span = leaf.span
         for p in stride(from: pieces - 1, through: 1, by: -1) {
             let from = p * n / pieces
@@ -512,7 +477,7 @@ struct RangeSetStorage: Sendable {
                 serial = nextSerial
                 nextSerial += 1
             }
-            let right = RangeSetLeaf(serial: serial, span: span - cut, entries: moved)
+            let right = RangeSetLeaf<Entry>(serial: serial, span: span - cut, entries: moved)
             if isLast && p == pieces - 1 { right.span = max(0, right.span) }
             for e in moved { place(e, inLeaf: serial) }
             newLeaves.append(right)
@@ -544,7 +509,7 @@ struct RangeSetStorage: Sendable {
         let e = leaves[i].entries[index]
         freeSlot(slot)
         count -= 1
-        if e.group == RangeSetEntry.single || removeMember(slot, from: e.group) {
+        if e.group == Entry.single || removeMember(slot, from: e.group) {
             removeEntry(leaf: i, at: index)
         }
     }

@@ -1,13 +1,13 @@
 // The range nearest a point, found through the summary tree without walking the set: what
 // "the next match after the caret" asks of a find session's matches (FindMatches.swift).
 
-extension TextRangeSet {
+extension RangeSetStorage {
     /// Where the first range starting at or after byte `x` lies: its leaf, its index there and
     /// the leaf's base; nil when every range starts before `x`. Ranges are sorted across leaves,
     /// so it is found from the last leaf whose base lies before `x`, stepping back while the
     /// leaf before ends with a range at or after `x`. O(log leaves + `leafCapacity`) as a rule.
     private func firstPosition(startingAtOrAfter x: Int) -> (leaf: Int, index: Int, base: Int)? {
-        let s = storage
+        let s = self
         var (i, base) = s.lastLeaf(withBaseAtMost: x, strictly: true)
         while i > 0 {
             let previous = s.leaves[i - 1]
@@ -27,7 +27,7 @@ extension TextRangeSet {
     }
 
     private func utf8Range(leaf i: Int, index k: Int, base: Int) -> Range<Int> {
-        let e = storage.leaves[i].entries[k]
+        let e = leaves[i].entries[k]
         return (base + e.start)..<(base + e.start + e.length)
     }
 
@@ -40,7 +40,7 @@ extension TextRangeSet {
     /// The last range (UTF-8 offsets) starting before byte `x`, or nil.
     /// O(log leaves + `leafCapacity`).
     func lastUTF8Range(startingBefore x: Int) -> Range<Int>? {
-        let s = storage
+        let s = self
         guard let (i, k, base) = firstPosition(startingAtOrAfter: x) else {
             // Every range starts before `x`: the last one.
             guard let i = s.leaves.lastIndex(where: { !$0.entries.isEmpty }) else { return nil }
@@ -54,5 +54,21 @@ extension TextRangeSet {
             j -= 1
         }
         return nil
+    }
+}
+
+extension TextRangeSet {
+    /// The first range (UTF-8 offsets) starting at or after byte `x`, or nil.
+    /// O(log leaves + `leafCapacity`).
+    func firstUTF8Range(startingAtOrAfter x: Int) -> Range<Int>? {
+        if let wide { return wide.firstUTF8Range(startingAtOrAfter: x) }
+        return storage.firstUTF8Range(startingAtOrAfter: x)
+    }
+
+    /// The last range (UTF-8 offsets) starting before byte `x`, or nil.
+    /// O(log leaves + `leafCapacity`).
+    func lastUTF8Range(startingBefore x: Int) -> Range<Int>? {
+        if let wide { return wide.lastUTF8Range(startingBefore: x) }
+        return storage.lastUTF8Range(startingBefore: x)
     }
 }

@@ -10,8 +10,25 @@ extension TextRangeSet {
     /// with the leaves, the id index pointing at each range's leaf (or group, and the group at
     /// its entry's leaf), groups not empty and each held by one entry, a value for every range
     /// and none for a free slot, and the count. Returns the first problem found, or nil. O(n).
+    /// Also: while compact, no range ending past the limit less the headroom (`headroom`);
+    /// once wide, the compact storage empty and no headroom.
     @_spi(Testing)
     public func _invariantViolation() -> String? {
+        if isWide != (wide != nil) { return "isWide \(isWide), wide storage \(wide != nil)" }
+        if let wide {
+            if storage.count != 0 { return "wide, with ranges in the compact storage" }
+            if headroom >= 0 { return "wide, headroom \(headroom)" }
+            return Self.violation(wide, values: values)
+        }
+        if headroom < 0 { return "compact, headroom \(headroom)" }
+        var furthest = 0
+        storage.forEachRange { start, entry, _ in furthest = max(furthest, start + entry.length) }
+        if furthest > RangeSetEntry.maxOffset - headroom { return "a range ends at \(furthest), headroom \(headroom)" }
+        return Self.violation(storage, values: values)
+    }
+
+    /// `_invariantViolation()` for the storage `storage` (either layout). O(n).
+    private static func violation<Entry>(_ storage: RangeSetStorage<Entry>, values: [Value?]) -> String? {
         // The tree as it is once a pending summary is in (a copy: the set is not changed); the
         // readers' corrections for a pending one are checked against it (bases, leaves by base).
         let unsettled = storage
@@ -43,7 +60,7 @@ extension TextRangeSet {
         var base = 0, previous: (start: Int, sequence: UInt32)?, total = 0, groupsSeen = Set<UInt32>()
         for (i, leaf) in s.leaves.enumerated() {
             if leaf.entries.isEmpty && s.leaves.count > 1 { return "leaf \(i) is empty" }
-            if leaf.entries.count > RangeSetStorage.leafCapacity { return "leaf \(i) holds \(leaf.entries.count)" }
+            if leaf.entries.count > RangeSetStorage<Entry>.leafCapacity { return "leaf \(i) holds \(leaf.entries.count)" }
             if i == s.leaves.count - 1 && leaf.span < 0 { return "last leaf's span \(leaf.span)" }
             if s.base(ofLeaf: i) != base { return "leaf \(i): tree base \(s.base(ofLeaf: i)), spans \(base)" }
             if unsettled.base(ofLeaf: i) != base { return "leaf \(i): base \(unsettled.base(ofLeaf: i)) with a summary pending, spans \(base)" }
@@ -61,7 +78,7 @@ extension TextRangeSet {
                 let key = (base + e.start, e.sequence)
                 if let p = previous, key < p { return "leaf \(i): out of order at \(key)" }
                 previous = key
-                if e.group == RangeSetEntry.single {
+                if e.group == Entry.single {
                     let slot = s.slots[Int(e.slot)]
                     if slot.leaf != leaf.serial { return "slot \(e.slot) points at leaf serial \(slot.leaf), is in \(leaf.serial)" }
                     if values[Int(e.slot)] == nil { return "slot \(e.slot) has no value" }

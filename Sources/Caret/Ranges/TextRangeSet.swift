@@ -2,10 +2,12 @@
 // users' carets (CHANGES.md, "TextRangeSet"). The storage (RangeSetStorage.swift) is a list of
 // leaves of at most `leafCapacity` ranges, sorted by start, each leaf's offsets relative to its
 // base, the bases kept as gaps in a summary tree over the leaves; a change touches the leaves
-// around its replacements only (RangeSetStorage+Replace.swift). The storage is not generic: the
-// values sit in an array by id slot beside it, so the code every change runs is compiled once,
-// specialised, whatever the values' type. See docs/ARCHITECTURE.md, "Range sets and attribute
-// runs".
+// around its replacements only (RangeSetStorage+Replace.swift). The storage is not generic over
+// the values: they sit in an array by id slot beside it, so the code every change runs is
+// compiled once, specialised, whatever the values' type. It is generic over its entries' layout
+// only: 16-byte entries while the set's offsets fit 31 bits, 24-byte ones once they may not (a
+// document over 2 GiB), the set converting once (`fitsCompact`, `widen`). See
+// docs/ARCHITECTURE.md, "Range sets and attribute runs".
 
 /// The stable id of a range in a `TextRangeSet` (`TextRangeSet.ID`): valid for the set that gave
 /// it and that set's copies. Not generic over the set's values: a change returns the ids it
@@ -28,6 +30,9 @@ public struct TextRangeSetID: Hashable, Sendable, Codable, CustomStringConvertib
 ///   leaves it changes and the id index.
 /// - Ids: stable while the range is in the set, never reused for another range of the same set
 ///   or its copies (a removed range's id answers nil).
+/// - Memory: about 31 bytes a range with one-byte values while every offset fits 31 bits
+///   (16-byte entries); the change or insertion that may take a range past 2³¹ − 1 (a document
+///   over 2 GiB) converts the set, once, in O(n), to 24-byte entries (about 40 bytes a range).
 public struct TextRangeSet<Value: Sendable>: Sendable {
     /// A range's stable id within its set (and the set's copies): `TextRangeSetID`, one type
     /// for every `Value`, so that the code every change runs needs no generic metadata.
@@ -46,7 +51,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         /// Grows at its end only: both ends map `.after`.
         case growsAfter
 
-        /// The storage's code for it (`RangeSetEntry.stickinessCode`).
+        /// The storage's code for it (`RangeSetEntryLayout.stickinessCode`).
         var code: UInt8 {
             switch self {
             case .alwaysGrows: 0
@@ -66,19 +71,34 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         }
     }
 
-    var storage = RangeSetStorage()
+    /// The ranges in 16-byte entries, while every offset of the set fits them (`headroom`);
+    /// empty once `wide` holds them.
+    var storage = RangeSetStorage<RangeSetEntry>()
+    /// The ranges in 24-byte entries once the set reached (or may have reached) past the compact
+    /// entry's offsets, `RangeSetEntry.maxOffset` (a document over 2 GiB): converted once, O(n),
+    /// and kept (the same code, specialised for the other layout). nil while compact.
+    var wide: RangeSetStorage<RangeSetWideEntry>?
+    /// `wide != nil`, kept apart: testing the optional storage copies it (retains its arrays)
+    /// on every change otherwise.
+    var isWide = false
+    /// While compact, how many bytes changes may still insert before an offset of the set could
+    /// pass `RangeSetEntry.maxOffset`: at most the limit less the set's furthest end (a change
+    /// moves every position by at most its inserted length; deletions do not give room back
+    /// until the bound is made exact, `fitsCompact(_:insertedCount:)`). −1 once wide, so that
+    /// the one comparison a change makes sends it the other way.
+    var headroom = RangeSetEntry.maxOffset
     /// The ranges' values by id slot (nil for a free slot), out of the entries so that the
-    /// storage is not generic.
+    /// storage is not generic over them.
     var values: [Value?] = []
 
     /// An empty set. O(1).
     public init() {}
 
     /// The number of ranges. O(1).
-    public var count: Int { storage.count }
+    public var count: Int { isWide ? wide!.count : storage.count }
 
     /// True when the set holds no range. O(1).
-    public var isEmpty: Bool { storage.count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
     /// Adds `range` with `value` and returns its id. `stickiness` says how its ends move with
     /// insertions at them; `removeWhenEmptied` makes a change that removes all of its text (or,
@@ -89,15 +109,27 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
                                 removeWhenEmptied: Bool = false) -> ID {
         let start = max(0, min(range.start.utf8Offset, range.end.utf8Offset))
         let end = max(start, range.end.utf8Offset, range.start.utf8Offset)
-        let slot = storage.allocateSlot()
+        if !isWide {
+            let room = RangeSetEntry.maxOffset - end
+            if room >= 0 {
+                headroom = min(headroom, room)
+            } else {
+                widen()
+            }
+        }
+        let flags = RangeSetEntry.flags(stickiness: stickiness.code, removeWhenEmptied: removeWhenEmptied)
+        let slot = isWide ? wide!.allocateSlot() : storage.allocateSlot()
         if Int(slot) == values.count {
-            if values.count == values.capacity { values.reserveCapacity(RangeSetStorage.grownCapacity(values.count)) }
+            if values.count == values.capacity { values.reserveCapacity(RangeSetSlot.grownCapacity(values.count)) }
             values.append(value)
         } else {
             values[Int(slot)] = value
         }
-        storage.insert(RangeSetEntry(start: start, length: end - start, slot: slot, sequence: storage.takeSequence(),
-                                     flags: RangeSetEntry.flags(stickiness: stickiness.code, removeWhenEmptied: removeWhenEmptied)))
+        if isWide {
+            wide!.insert(RangeSetWideEntry(start: start, length: end - start, slot: slot, sequence: wide!.takeSequence(), flags: flags))
+            return ID(slot: slot, generation: wide!.slots[Int(slot)].generation)
+        }
+        storage.insert(RangeSetEntry(start: start, length: end - start, slot: slot, sequence: storage.takeSequence(), flags: flags))
         return ID(slot: slot, generation: storage.slots[Int(slot)].generation)
     }
 
@@ -105,21 +137,27 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf empties,
     ///   plus O(g) when it shares its place with g ranges alike (a group).
     public mutating func remove(_ id: ID) {
-        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return }
-        storage.removeRange(id.slot, leaf: leaf, at: index)
+        if isWide {
+            guard let (leaf, index) = wide!.locate(id.slot, generation: id.generation) else { return }
+            wide!.removeRange(id.slot, leaf: leaf, at: index)
+        } else {
+            guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return }
+            storage.removeRange(id.slot, leaf: leaf, at: index)
+        }
         values[Int(id.slot)] = nil
     }
 
     /// The range with `id`, or nil when it is not in the set.
     /// - Complexity: O(log n + `leafCapacity`).
     public func range(of id: ID) -> TextRange? {
-        storage.utf8Range(of: id.slot, generation: id.generation).map { TextRange(utf8: $0.lowerBound, $0.upperBound) }
+        if isWide { return wide!.utf8Range(of: id.slot, generation: id.generation).map { TextRange(utf8: $0.lowerBound, $0.upperBound) } }
+        return storage.utf8Range(of: id.slot, generation: id.generation).map { TextRange(utf8: $0.lowerBound, $0.upperBound) }
     }
 
     /// The value of the range with `id`, or nil when it is not in the set.
     /// - Complexity: O(1).
     public func value(of id: ID) -> Value? {
-        guard storage.contains(id.slot, generation: id.generation) else { return nil }
+        guard contains(id) else { return nil }
         return values[Int(id.slot)]
     }
 
@@ -128,7 +166,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// - Complexity: O(1).
     @discardableResult
     public mutating func setValue(_ value: Value, of id: ID) -> Bool {
-        guard storage.contains(id.slot, generation: id.generation) else { return false }
+        guard contains(id) else { return false }
         values[Int(id.slot)] = value
         return true
     }
@@ -136,9 +174,47 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// The stickiness and the `removeWhenEmptied` flag of the range with `id`, or nil when it is
     /// not in the set. O(1 + `leafCapacity`).
     public func options(of id: ID) -> (stickiness: Stickiness, removeWhenEmptied: Bool)? {
-        guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
-        let entry = storage.leaves[leaf].entries[index]
-        return (Stickiness(code: entry.stickinessCode), entry.removeWhenEmptied)
+        let flags: UInt8
+        if let wide {
+            guard let (leaf, index) = wide.locate(id.slot, generation: id.generation) else { return nil }
+            flags = wide.leaves[leaf].entries[index].flags
+        } else {
+            guard let (leaf, index) = storage.locate(id.slot, generation: id.generation) else { return nil }
+            flags = storage.leaves[leaf].entries[index].flags
+        }
+        return (Stickiness(code: flags & 3), flags & 4 != 0)
+    }
+
+    /// True when the range of `id` is in the set. O(1).
+    func contains(_ id: ID) -> Bool {
+        if isWide { return wide!.contains(id.slot, generation: id.generation) }
+        return storage.contains(id.slot, generation: id.generation)
+    }
+
+    /// The id index, by slot (the generations of the ids). O(1).
+    var slots: [RangeSetSlot] { wide?.slots ?? storage.slots }
+
+    /// Calls `body` with the absolute start, length, options (`RangeSetEntryLayout.flags`) and
+    /// member of every range, in order: by start, then the order they were added in. O(n),
+    /// plus sorting the ranges that share a start when a group is among them.
+    func forEachRange(_ body: (_ start: Int, _ length: Int, _ flags: UInt8, _ member: RangeSetMember) -> Void) {
+        if let wide {
+            wide.forEachRange { body($0, $1.length, $1.flags, $2) }
+        } else {
+            storage.forEachRange { body($0, $1.length, $1.flags, $2) }
+        }
+    }
+
+    /// Calls `body` (absolute start, length, member) for the ranges whose start is at most
+    /// `maxStart` and whose end is at least `minEnd` (not sorted among those sharing a start).
+    /// O(log leaves + leaves visited × `leafCapacity` + ranges found).
+    func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
+                      _ body: (_ start: Int, _ length: Int, _ member: RangeSetMember) -> Void) {
+        if let wide {
+            wide.forEachRange(startingAtOrBefore: maxStart, endingAtOrAfter: minEnd, body)
+        } else {
+            storage.forEachRange(startingAtOrBefore: maxStart, endingAtOrAfter: minEnd, body)
+        }
     }
 
     /// The ranges that share a character with `range`, and the empty ones lying within it
@@ -152,10 +228,10 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
         var found: [(order: UInt32, start: Int, end: Int, id: ID, value: Value)] = []
         // The closure holds the two arrays it reads, not the set: unspecialised (generic over
         // the values), it copied the whole storage for every range found otherwise.
-        let slots = storage.slots, values = values
-        storage.forEachRange(startingAtOrBefore: qe, endingAtOrAfter: qs) { start, entry, member in
-            let end = start + entry.length
-            let overlaps = entry.length == 0 ? (qs <= start && start <= qe)
+        let slots = slots, values = values
+        forEachRange(startingAtOrBefore: qe, endingAtOrAfter: qs) { start, length, member in
+            let end = start + length
+            let overlaps = length == 0 ? (qs <= start && start <= qe)
                                              : (qs == qe ? start <= qs && qs <= end : start < qe && qs < end)
             if overlaps {
                 found.append((member.sequence, start, end, ID(slot: member.slot, generation: slots[Int(member.slot)].generation),
@@ -172,9 +248,10 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     public var all: [(id: ID, range: TextRange, value: Value)] {
         var result: [(id: ID, range: TextRange, value: Value)] = []
         result.reserveCapacity(count)
-        storage.forEachRange { start, entry, member in
-            result.append((ID(slot: member.slot, generation: storage.slots[Int(member.slot)].generation),
-                           TextRange(utf8: start, start + entry.length), values[Int(member.slot)]!))
+        let slots = slots
+        forEachRange { start, length, _, member in
+            result.append((ID(slot: member.slot, generation: slots[Int(member.slot)].generation),
+                           TextRange(utf8: start, start + length), values[Int(member.slot)]!))
         }
         return result
     }
@@ -195,7 +272,12 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     public mutating func apply(_ changes: ChangeSet) -> [ID] {
         var removed: [ID] = []
         for r in changes.replacements.reversed() {
-            storage.replace(r.utf8Range, insertedCount: r.inserted.utf8.count) { removed.append(ID(slot: $0, generation: $1)) }
+            let range = r.utf8Range, insertedCount = r.inserted.utf8.count
+            if fitsCompact(range, insertedCount: insertedCount) {
+                storage.replace(range, insertedCount: insertedCount) { removed.append(ID(slot: $0, generation: $1)) }
+            } else {
+                wide!.replace(range, insertedCount: insertedCount) { removed.append(ID(slot: $0, generation: $1)) }
+            }
         }
         if !removed.isEmpty { dropValues(of: removed) }
         return removed
@@ -209,7 +291,10 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> [ID] {
         // The storage's work is not generic; only dropping values is, and it seldom runs.
-        let removed = storage.replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count)
+        let range = edit.replacedUTF8Range, insertedCount = edit.insertedUTF8Range.count
+        let removed = fitsCompact(range, insertedCount: insertedCount)
+            ? storage.replace(range, insertedCount: insertedCount)
+            : wide!.replace(range, insertedCount: insertedCount)
         if !removed.isEmpty { dropValues(of: removed) }
         return removed
     }
@@ -220,9 +305,55 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// `oneLeafFirst: false` skips the storage's one-leaf path (for the tests comparing it).
     @discardableResult
     mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [ID] {
-        let removed = storage.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst)
+        let removed = fitsCompact(range, insertedCount: insertedCount)
+            ? storage.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst)
+            : wide!.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst)
         if !removed.isEmpty { dropValues(of: removed) }
         return removed
+    }
+
+    /// True when the set is compact and stays so through the replacement of bytes `range` by
+    /// `insertedCount` bytes: every position moves by at most the inserted length (an end before
+    /// the stretch stays, one in it goes to its start or the end of its insertion, one after it
+    /// moves by the change in length), so every offset the storage stores (a position, or a
+    /// difference of two) stays within `RangeSetEntry.maxOffset` while the insertion fits the
+    /// headroom. One comparison and a subtraction a change; when the headroom runs out it is
+    /// made exact (`fitsCompactExactly`).
+    /// - Complexity: O(1); O(log leaves) when the headroom runs out; O(n) once, converting.
+    @inline(__always)
+    mutating func fitsCompact(_ range: Range<Int>, insertedCount: Int) -> Bool {
+        if insertedCount <= headroom {
+            headroom -= insertedCount
+            return true
+        }
+        return fitsCompactExactly(range, insertedCount: insertedCount)
+    }
+
+    /// `fitsCompact(_:insertedCount:)` with the headroom made exact (the limit less the set's
+    /// furthest end); a replacement that still does not fit it converts the set to the wide
+    /// form (`widen()`) and returns false, unless no range reaches its stretch (none moves).
+    /// False, at once, when the set is wide. O(log leaves), or O(n) once, converting.
+    private mutating func fitsCompactExactly(_ range: Range<Int>, insertedCount: Int) -> Bool {
+        guard !isWide else { return false }
+        storage.settle()
+        let extent = max(0, storage.tree[1].maxEnd)
+        headroom = RangeSetEntry.maxOffset - extent
+        if range.lowerBound > extent { return true }
+        if insertedCount <= headroom {
+            headroom -= insertedCount
+            return true
+        }
+        widen()
+        return false
+    }
+
+    /// Moves the ranges into the wide form (`wide`), for good. O(n).
+    mutating func widen() {
+        guard !isWide else { return }
+        wide = RangeSetStorage<RangeSetWideEntry>(converting: &storage)
+        isWide = true
+        storage = RangeSetStorage()
+        headroom = -1
     }
 
     /// Lets go of the values of the ranges a change removed. O(removed).
@@ -238,8 +369,9 @@ extension TextRangeSet: Equatable where Value: Equatable {
         guard a.count == b.count else { return false }
         typealias Range = (start: Int, length: Int, flags: UInt8, slot: UInt32, generation: UInt32)
         var left: [Range] = [], right: [Range] = []
-        a.storage.forEachRange { left.append(($0, $1.length, $1.flags, $2.slot, a.storage.slots[Int($2.slot)].generation)) }
-        b.storage.forEachRange { right.append(($0, $1.length, $1.flags, $2.slot, b.storage.slots[Int($2.slot)].generation)) }
+        let aSlots = a.slots, bSlots = b.slots
+        a.forEachRange { left.append(($0, $1, $2, $3.slot, aSlots[Int($3.slot)].generation)) }
+        b.forEachRange { right.append(($0, $1, $2, $3.slot, bSlots[Int($3.slot)].generation)) }
         return left.elementsEqual(right) {
             $0.start == $1.start && $0.length == $1.length && $0.slot == $1.slot && $0.flags == $1.flags
                 && a.values[Int($0.slot)] == b.values[Int($1.slot)] && $0.generation == $1.generation
@@ -251,11 +383,11 @@ extension TextRangeSet: Hashable where Value: Hashable {
     /// Hashes what `==` compares. O(n).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        storage.forEachRange { start, entry, member in
+        forEachRange { start, length, flags, member in
             hasher.combine(start)
-            hasher.combine(entry.length)
+            hasher.combine(length)
             hasher.combine(member.slot)
-            hasher.combine(entry.flags)
+            hasher.combine(flags)
             hasher.combine(values[Int(member.slot)])
         }
     }
