@@ -96,7 +96,7 @@ extension VisualLineIndex {
         }
         let delta = newEnd - oldEnd
         // The line's bounds in the new text: its rows ended at `x`, the edit inside them.
-        let paragraph = self.paragraph(line: line, start: lineStart, rowsEnd: x + delta)
+        let paragraph = self.paragraph(line: line, start: lineStart, rowsEnd: x + delta, document)
         // The visual line holding the edit's start, and the one before it where wrapping restarts.
         var c = 0
         while c + 1 < starts.count && starts[c + 1] <= lo { c += 1 }

@@ -147,7 +147,7 @@ final class VisualLineIndexTests: XCTestCase {
             let index = VisualLineIndex(document: document, options: randomOptions(&rng))
             for k in 0..<index.visualLineCount {
                 let found = index.tree.row(at: k)
-                let mine = index.paragraph(of: found), reference = try XCTUnwrap(document.paragraph(line: found.line))
+                let mine = index.paragraph(of: found, index.document), reference = try XCTUnwrap(document.paragraph(line: found.line))
                 XCTAssertEqual([mine.line, mine.start, mine.end, mine.next], [reference.line, reference.start, reference.end, reference.next],
                                "row \(k) of \(text.debugDescription), round \(round) seed \(seed)")
             }
