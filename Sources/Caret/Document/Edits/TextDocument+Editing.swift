@@ -32,6 +32,9 @@ extension TextDocument {
     /// `replace(_:withText:)` for a `String`.
     @usableFromInline
     mutating func replace(_ range: TextRange, withString text: String) throws(TextError) -> TextRange {
+        // `String.withUTF8` on a copy here, not `withUTF8(of:_:)` as the other entries: with it
+        // the compiler outlines this typing path's closure, which costs more than the copy's
+        // retain and release (see Benchmarks/experiments/2026-12-02-string-bytes-in-place.md).
         var string = text
         // Both ends of an edit the typing path takes are cluster boundaries, so it needs no snapping.
         let lower = min(range.start.utf8Offset, range.end.utf8Offset), upper = max(range.start.utf8Offset, range.end.utf8Offset)
@@ -63,16 +66,26 @@ extension TextDocument {
     /// `replace(_:in:withText:)` for a `String`.
     @usableFromInline
     mutating func replace(_ range: Range<Int>, in unit: TextUnit, withString text: String) throws(TextError) -> TextRange {
-        var string = text
-        if let typed = string.withUTF8({ replaceAtEditPlace(range, in: unit, with: $0) }) {
-            return resultRange(typed, removing: string.isEmpty)
+        if let typed = Self.withUTF8(of: text, { replaceAtEditPlace(range, in: unit, with: $0) }) {
+            return resultRange(typed, removing: text.isEmpty)
         }
         let (bytes, hint) = try checkedUTF8RangeNearEditPlace(range, in: unit)
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
-        let enclosing = string.withUTF8 { replaceUTF8(bytes, with: $0, hint: hint) }
-        return resultRange(enclosing, removing: string.isEmpty)
+        let enclosing = Self.withUTF8(of: text) { replaceUTF8(bytes, with: $0, hint: hint) }
+        return resultRange(enclosing, removing: text.isEmpty)
+    }
+
+    /// Calls `body` with the UTF-8 of `text`: in place when the string stores it contiguously
+    /// (a native string, small or not), else from a contiguous copy. `String.withUTF8` is
+    /// mutating, so calling it on a parameter copies the string value first: a retain and a
+    /// release of its storage on every edit.
+    @inline(__always)
+    static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// Replaces the text in `range` with `text`, like `replace(_:withText:)`, and returns the
@@ -125,8 +138,7 @@ extension TextDocument {
 
     /// Applies a validated byte-range replacement and describes it.
     private mutating func applyEdit(_ bytes: Range<Int>, _ text: String, hint: EditHint? = nil) -> TextEdit {
-        var string = text
-        return string.withUTF8 { new -> TextEdit in
+        return Self.withUTF8(of: text) { new -> TextEdit in
             let edit = describeEdit(bytes, inserted: new)
             _ = replaceUTF8(bytes, with: new, hint: hint)
             return edit
