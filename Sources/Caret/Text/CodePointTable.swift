@@ -11,9 +11,25 @@ struct CodePointTable: @unchecked Sendable {
         let blockCount = 0x110000 >> 8
         blockIndex = .allocate(capacity: blockCount)
         var unique: [ArraySlice<UInt8>: UInt16] = [:]
+        // Blocks of one value throughout (most of them: unassigned planes, whole scripts of one
+        // class) are found by that value, not hashed: hashing every block's 256 bytes was most
+        // of the work of building a table, which the first document of a process waits for.
+        var uniform = [UInt16?](repeating: nil, count: 256)
         var stored: [UInt8] = []
         for b in 0..<blockCount {
             let slice = flat[(b << 8)..<((b + 1) << 8)]
+            let first = slice[slice.startIndex]
+            if Self.isUniform(slice, first) {
+                if let existing = uniform[Int(first)] {
+                    blockIndex[b] = existing
+                } else {
+                    let id = UInt16(stored.count >> 8)
+                    uniform[Int(first)] = id
+                    stored.append(contentsOf: slice)
+                    blockIndex[b] = id
+                }
+                continue
+            }
             if let existing = unique[slice] {
                 blockIndex[b] = existing
             } else {
@@ -25,6 +41,19 @@ struct CodePointTable: @unchecked Sendable {
         }
         blocks = .allocate(capacity: stored.count)
         blocks.initialize(from: stored, count: stored.count)
+    }
+
+    /// True when every byte of `block` is `value`, compared eight at a time. O(block).
+    private static func isUniform(_ block: ArraySlice<UInt8>, _ value: UInt8) -> Bool {
+        let pattern = UInt64(value) &* 0x0101_0101_0101_0101
+        return block.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != pattern { return false }
+                offset += 8
+            }
+            return raw[offset...].allSatisfy { $0 == value }
+        }
     }
 
     /// The value of scalar `c` (0...0x10FFFF). O(1).

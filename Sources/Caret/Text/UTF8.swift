@@ -177,7 +177,24 @@ enum UTF8Validation {
     /// `validEnd` is then its start (where the next check must resume), else `bytes.count`.
     /// Deciding at byte i needs bytes i...i+3 only, so a text checked piece by piece gets the
     /// same first error (offset and reason) as when checked whole. O(n).
+    ///
+    /// The automaton (`UTF8Automaton`) decides first, without a branch on each sequence's
+    /// length; only a piece it rejects is checked again by `namedCheck`, which names the
+    /// problem, and a piece that ends inside a sequence has that sequence's bytes checked by it.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> (validEnd: Int, error: TextError?) {
+        let state = UTF8Automaton.run(bytes)
+        if state == UTF8Automaton.accept { return (bytes.count, nil) }
+        guard state != UTF8Automaton.reject else { return namedCheck(bytes, isComplete: isComplete) }
+        // Every sequence is well formed up to the last one, which the piece cuts short: the
+        // automaton accepted before its lead byte, among the last three bytes.
+        var start = bytes.count - 1
+        while start > 0 && bytes.count - start < 3 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let (validEnd, error) = namedCheck(UnsafeBufferPointer(rebasing: bytes[start...]), isComplete: isComplete)
+        return (start + validEnd, error.map { TextError($0.kind, byteOffset: start + $0.offset) })
+    }
+
+    /// `check(_:isComplete:)` sequence by sequence, naming the first problem. O(n).
+    static func namedCheck(_ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> (validEnd: Int, error: TextError?) {
         let n = bytes.count
         var i = 0
         while i < n {
