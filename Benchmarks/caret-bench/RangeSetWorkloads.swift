@@ -20,6 +20,23 @@ extension Bench {
         if selected("ranges.overlapping-4kb") { rangeScreenfuls(doc, set) }
         if selected("ranges.memory-100k") { rangeMemory(doc) }
         if selected("ranges.attribute-runs-memory") { attributeRunsMemory(generated) }
+        if selected("ranges.insert-100k") { rangeInserts(doc) }
+    }
+
+    /// The 100,000 ranges of `spreadRanges` put into an empty set one by one, in document order
+    /// (diagnostics as a language server sends them): ns an insertion, the ranges' positions
+    /// made before the clock starts.
+    mutating func rangeInserts(_ doc: TextDocument) {
+        let specs = Self.spreadRangeSpecs(over: doc, count: Self.heldRanges)
+        var built = TextRangeSet<UInt8>()
+        let times = timed(reps) {
+            var set = TextRangeSet<UInt8>()
+            for s in specs { set.insert(s.range, value: s.value, stickiness: s.stickiness, removeWhenEmptied: s.removeWhenEmptied) }
+            built = set
+        }
+        check(built.count == specs.count && built._invariantViolation() == nil, "ranges.insert-100k: the set built")
+        record(Workload(name: "ranges.insert-100k", unit: "ns/op", samples: times.map { $0 * 1e9 / Double(max(specs.count, 1)) },
+                        note: "\(specs.count) ranges inserted one by one in document order into an empty set (1–16 bytes, every stickiness) over the \(sizeMB) MB document"))
     }
 
     /// Heap of the attribute runs of a `TextInput` holding the generated document with a run
@@ -57,16 +74,24 @@ extension Bench {
     /// every stickiness in turn, one in eight removed when emptied; values are severities.
     static func spreadRanges(over doc: TextDocument, count: Int) -> TextRangeSet<UInt8> {
         var set = TextRangeSet<UInt8>()
-        let length = doc.count(in: .utf8)
-        guard length > 0 else { return set }
-        let kinds: [TextRangeSet<UInt8>.Stickiness] = [.neverGrows, .alwaysGrows, .growsBefore, .growsAfter]
-        for k in 0..<count {
-            let at = Int(Double(k) * Double(length) / Double(count))
-            guard let p = doc.position(at: at, unit: .utf8), let q = doc.position(at: min(length, at + 1 + k % 16), unit: .utf8),
-                  let r = doc.textRange(from: p, to: q) else { continue }
-            set.insert(r, value: UInt8(k % 4), stickiness: kinds[k % 4], removeWhenEmptied: k % 8 == 0)
+        for s in spreadRangeSpecs(over: doc, count: count) {
+            set.insert(s.range, value: s.value, stickiness: s.stickiness, removeWhenEmptied: s.removeWhenEmptied)
         }
         return set
+    }
+
+    /// What `spreadRanges` inserts, in document order.
+    static func spreadRangeSpecs(over doc: TextDocument, count: Int)
+        -> [(range: TextRange, value: UInt8, stickiness: TextRangeSet<UInt8>.Stickiness, removeWhenEmptied: Bool)] {
+        let length = doc.count(in: .utf8)
+        guard length > 0 else { return [] }
+        let kinds: [TextRangeSet<UInt8>.Stickiness] = [.neverGrows, .alwaysGrows, .growsBefore, .growsAfter]
+        return (0..<count).compactMap { k in
+            let at = Int(Double(k) * Double(length) / Double(count))
+            guard let p = doc.position(at: at, unit: .utf8), let q = doc.position(at: min(length, at + 1 + k % 16), unit: .utf8),
+                  let r = doc.textRange(from: p, to: q) else { return nil }
+            return (r, UInt8(k % 4), kinds[k % 4], k % 8 == 0)
+        }
     }
 
     /// 10,000 keystrokes in the middle of the document in a `TextInput` holding the 100,000

@@ -118,6 +118,9 @@ struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
     /// `leafCount + i` leaf i (or an empty summary past the last leaf).
     var tree: [RangeSetSummary]
     var treeLeafCount: Int
+    /// The tree's leaf slots that may hold a summary (those past it are empty): the leaf count
+    /// at the last rebuild, so that the next one resets only the slots leaves left.
+    var treeSlotsInUse = 0
     /// Leaf position by leaf serial (-1 for a serial not in use).
     var leafPosition: [Int32]
     var nextSerial: UInt32 = 0
@@ -165,6 +168,7 @@ struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
         }
         tree = other.tree
         treeLeafCount = other.treeLeafCount
+        treeSlotsInUse = other.treeSlotsInUse
         leafPosition = other.leafPosition
         nextSerial = other.nextSerial
         freeSerials = other.freeSerials
@@ -243,8 +247,10 @@ struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
 
     /// Rebuilds the tree and the leaf positions after leaves were added or removed, from leaf
     /// `first` on: the leaves before it (their spans and ranges) must be as the tree sums them.
-    /// The tree's buffer is kept when its size stays. O(leaves from `first` × `leafCapacity`),
-    /// O(n) when the tree grows or shrinks.
+    /// The tree's buffer is kept when its size stays, and the leaf positions grow in place when
+    /// splits add serials, so that ranges inserted one by one in order (each split at the last
+    /// leaf) cost O(log n) amortised, not a whole rebuild a split. O(leaves from `first` ×
+    /// `leafCapacity` + log n), O(n) when the tree grows or shrinks.
     mutating func rebuildTree(from first: Int = 0) {
         // Leaves may have moved since: a pending summary must have been settled before.
         assert(finger?.pendingMaxEnd == nil, "rebuildTree with a summary pending")
@@ -255,25 +261,32 @@ struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
         if size != treeLeafCount || tree.count != 2 * size {
             treeLeafCount = size
             tree = Array(repeating: .empty, count: 2 * size)
+            treeSlotsInUse = 0
             first = 0
         }
-        if leafPosition.count != Int(nextSerial) {
+        if leafPosition.count < Int(nextSerial) {
+            // New serials (splits): the positions of the leaves before `first` still hold.
+            leafPosition.append(contentsOf: repeatElement(-1, count: Int(nextSerial) - leafPosition.count))
+        } else if leafPosition.count > Int(nextSerial) {
             leafPosition = Array(repeating: -1, count: Int(nextSerial))
             first = 0
         }
         let leaves = leaves
+        // Slots from `first` to the last one in use before or after; those past it stay empty.
+        let upper = max(leaves.count, treeSlotsInUse)
         tree.withUnsafeMutableBufferPointer { t in
-            for i in first..<size {
+            for i in first..<upper {
                 t[size + i] = i < leaves.count ? RangeSetSummary(span: leaves[i].span, maxEnd: leaves[i].maxEnd) : .empty
             }
-            // The nodes above the leaves rebuilt, level by level.
-            var lo = (size + first) / 2, hi = size - 1
+            // The nodes above those slots rebuilt, level by level.
+            var lo = (size + first) / 2, hi = (size + upper - 1) / 2
             while hi >= 1 {
                 for node in lo...hi { t[node] = t[2 * node] + t[2 * node + 1] }
                 lo /= 2
                 hi /= 2
             }
         }
+        treeSlotsInUse = leaves.count
         for i in first..<leaves.count { leafPosition[Int(leaves[i].serial)] = Int32(i) }
     }
 

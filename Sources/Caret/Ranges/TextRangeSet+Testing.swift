@@ -102,6 +102,10 @@ extension TextRangeSet {
         if values.count != s.slots.count { return "\(values.count) values for \(s.slots.count) slots" }
         for slot in s.freeSlots where values[Int(slot)] != nil { return "free slot \(slot) keeps a value" }
         if groupsSeen.count + s.freeGroups.count != s.groups.count { return "\(s.groups.count) groups, \(groupsSeen.count) held, \(s.freeGroups.count) free" }
+        if s.treeSlotsInUse != s.leaves.count { return "tree slots in use \(s.treeSlotsInUse), \(s.leaves.count) leaves" }
+        for i in s.leaves.count..<s.treeLeafCount where s.tree[s.treeLeafCount + i].span != 0 || s.tree[s.treeLeafCount + i].maxEnd != .min {
+            return "tree slot \(i) past the last leaf not empty"
+        }
         var node = s.treeLeafCount - 1
         while node >= 1 {
             let expected = s.tree[2 * node] + s.tree[2 * node + 1]

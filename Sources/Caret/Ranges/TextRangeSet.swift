@@ -103,7 +103,8 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// Adds `range` with `value` and returns its id. `stickiness` says how its ends move with
     /// insertions at them; `removeWhenEmptied` makes a change that removes all of its text (or,
     /// for an empty range, covers it strictly) remove it.
-    /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf splits.
+    /// - Complexity: O(log n + `leafCapacity`), plus O(leaves after it × `leafCapacity`) when a
+    ///   leaf splits (none at the end: ranges inserted in document order cost O(log n) amortised).
     @discardableResult
     public mutating func insert(_ range: TextRange, value: Value, stickiness: Stickiness = .neverGrows,
                                 removeWhenEmptied: Bool = false) -> ID {
