@@ -28,18 +28,9 @@ struct RowLayout {
 
     init(_ index: VisualLineIndex, _ found: VisualRowTree.Found, _ document: TextDocument) {
         self.found = found
-        let options = index.options
-        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : index.paragraph(of: found, document)
-        let indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
+        let (indent, levels) = Self.indentAndLevels(of: found, index, document)
         self.indent = indent
-        // The levels first (the paragraph's, kept by the index: the rows of one paragraph drawn
-        // one after the other resolve it once); rows of paragraphs without right-to-left text
-        // (a flag the index keeps per row) skip the resolver and reordering.
-        let levels = paragraph.flatMap { paragraph in
-            found.mayRaiseLevels || document.requestedLevel(atParagraphStart: paragraph.start) == 1
-                ? index.levels(of: paragraph, document) : nil
-        }
-        let display = options.display
+        let display = index.options.display
         var contentEnd = found.start + found.length
         var end = indent
         var mixed = false
@@ -94,6 +85,22 @@ struct RowLayout {
         }
     }
 
+    /// The continuation indent of row `found` and its paragraph's bidi levels (nil: all 0). The
+    /// levels are the paragraph's, kept by the index, so that the rows of one paragraph drawn
+    /// one after the other resolve it once; rows of paragraphs without right-to-left text (a
+    /// flag the index keeps per row) skip the resolver. O(log n), plus O(paragraph) to resolve.
+    static func indentAndLevels(of found: VisualRowTree.Found, _ index: VisualLineIndex,
+                                _ document: TextDocument) -> (indent: Int, levels: ParagraphLevels?) {
+        let options = index.options
+        let paragraph = found.startsLine && !found.mayRaiseLevels && document.directionOverrides.isEmpty ? nil : index.paragraph(of: found, document)
+        let indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
+        let levels = paragraph.flatMap { paragraph in
+            found.mayRaiseLevels || document.requestedLevel(atParagraphStart: paragraph.start) == 1
+                ? index.levels(of: paragraph, document) : nil
+        }
+        return (indent, levels)
+    }
+
     /// The cell at visual index `v` (0..<cells.count).
     @inline(__always)
     func visualCell(_ v: Int) -> Int { order.isEmpty ? v : order[v] }
@@ -105,20 +112,34 @@ struct RowLayout {
     }
 
     /// The column of byte `x` of row `found` (see `VisualLocation.column`): without bidi, the
-    /// width of the text before it, measured no further. `document` is the index's.
+    /// width of the text before it, measured no further; with it, from the row's runs of one
+    /// level (RowRuns.swift), or its layout when a level changes where a cluster may go on or
+    /// the row was laid out last. `document` is the index's.
     static func column(ofByte x: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex, _ document: TextDocument) -> Int {
         if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
-            return index.layout(of: found, document).column(ofByte: x)
+            if let last = index.lastLayout, last.found == found { return last.column(ofByte: x) }
+            let (indent, levels) = indentAndLevels(of: found, index, document)
+            let column = document.withUTF8(found.start..<(found.start + found.length)) { row in
+                RowRuns(found, row: row, levels: levels, indent: indent, display: index.options.display)?
+                    .column(ofByte: x - found.start, row: row)
+            }
+            return column ?? index.layout(of: found, document).column(ofByte: x)
         }
         guard x > found.start else { return 0 }
         return document.withUTF8(found.start..<x) { ClusterWidths.advance($0, from: 0, options: index.options.display) }
     }
 
     /// The byte at `column` of row `found` (see `VisualLineIndex.position(atVisualLine:column:)`):
-    /// without bidi, the clusters are walked up to the column only.
+    /// without bidi, the clusters are walked up to the column only; with it, as `column(ofByte:…)`.
     static func byte(atColumn column: Int, in found: VisualRowTree.Found, _ index: VisualLineIndex, _ document: TextDocument) -> Int {
         if needsBidi(found, document) || (!found.startsLine && index.options.preservesIndent) {
-            return index.layout(of: found, document).byte(atColumn: column)
+            if let last = index.lastLayout, last.found == found { return last.byte(atColumn: column) }
+            let (indent, levels) = indentAndLevels(of: found, index, document)
+            let byte = document.withUTF8(found.start..<(found.start + found.length)) { row in
+                RowRuns(found, row: row, levels: levels, indent: indent, display: index.options.display)?
+                    .byte(atColumn: column, row: row)
+            }
+            return byte.map { found.start + $0 } ?? index.layout(of: found, document).byte(atColumn: column)
         }
         let display = index.options.display
         return document.withUTF8(found.start..<(found.start + found.length)) { whole in
