@@ -57,4 +57,11 @@ struct ParagraphLevels {
 
     /// The level of the scalar holding byte `x` (`start..<end`). O(1).
     func level(atByte x: Int) -> UInt8 { levels.isEmpty ? paragraphLevel : levels[x - start] }
+
+    /// The levels of bytes `range` (within `start..<end`), one a byte, or nil when every byte is
+    /// at `paragraphLevel`. O(1).
+    func withLevels<R>(ofBytes range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+        guard !levels.isEmpty else { return body(nil) }
+        return levels.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(range.lowerBound - start)..<(range.upperBound - start)])) }
+    }
 }

@@ -64,20 +64,23 @@ struct RowRuns {
             x = after
         }
         if let levels {
-            var start = 0
-            var level = hang > 0 ? levels.level(atByte: found.start) : levels.paragraphLevel
-            var i = 1
-            while i < hang {
-                let l = levels.level(atByte: found.start + i)
-                if l != level {
-                    guard Self.startsCluster(content, at: i) else { return nil }
+            let declined = levels.withLevels(ofBytes: found.start..<(found.start + hang)) { perByte -> Bool in
+                guard let perByte, hang > 0 else {
+                    if hang > 0 { add(0, hang, levels.paragraphLevel) }
+                    return false
+                }
+                var start = 0
+                var level = perByte[0]
+                for i in 1..<hang where perByte[i] != level {
+                    guard Self.startsCluster(content, at: i) else { return true }
                     add(start, i, level)
                     start = i
-                    level = l
+                    level = perByte[i]
                 }
-                i += 1
+                add(start, hang, level)
+                return false
             }
-            if hang > 0 { add(start, hang, level) }
+            if declined { return nil }
             if hang < n { add(hang, n, levels.paragraphLevel) }
         } else if n > 0 {
             add(0, n, 0)
