@@ -108,28 +108,9 @@ struct LazyLineWrap {
     /// Appends the UTF-16 of valid UTF-8 `p` to `units`. One pass, one copy.
     static func appendUTF16(of p: UnsafeBufferPointer<UInt8>, to units: inout [UInt16]) {
         // UTF-16 never takes more units than UTF-8 takes bytes.
+        guard !p.isEmpty else { return }
         let converted = [UInt16](unsafeUninitializedCapacity: p.count) { buffer, count in
-            var i = 0, k = 0
-            while i < p.count {
-                let b = p[i]
-                if b < 0x80 {
-                    buffer[k] = UInt16(b)
-                    k += 1
-                    i += 1
-                    continue
-                }
-                let (value, length) = UTF8Scalars.decode(p, at: i)
-                if value < 0x10000 {
-                    buffer[k] = UInt16(value)
-                    k += 1
-                } else {
-                    buffer[k] = UInt16(0xD800 + ((value - 0x10000) >> 10))
-                    buffer[k + 1] = UInt16(0xDC00 + (value & 0x3FF))
-                    k += 2
-                }
-                i += length
-            }
-            count = k
+            count = UTF8Scalars.transcodeToUTF16(p, into: buffer.baseAddress!)
         }
         units.append(contentsOf: converted)
     }

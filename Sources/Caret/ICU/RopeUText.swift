@@ -55,20 +55,7 @@ final class RopeTextSource {
                 for i in 0..<p.count { buffer[i] = UInt16(p[i]) }
                 return
             }
-            var i = 0, k = 0
-            while i < p.count {
-                let (value, length) = UTF8Scalars.decode(p, at: i)
-                if value > 0xFFFF {
-                    let v = value - 0x10000
-                    buffer[k] = UInt16(0xD800 + (v >> 10))
-                    buffer[k + 1] = UInt16(0xDC00 + (v & 0x3FF))
-                    k += 2
-                } else {
-                    buffer[k] = UInt16(value)
-                    k += 1
-                }
-                i += length
-            }
+            _ = UTF8Scalars.transcodeToUTF16(p, into: buffer)
         }
         return count
     }

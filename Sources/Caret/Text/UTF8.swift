@@ -23,6 +23,46 @@ enum UTF8Scalars {
                 | UInt32(p[i + 3]) & 0x3F, 4)
     }
 
+    /// Writes the UTF-16 of valid UTF-8 `p` (whole scalars) to `out`, which must have room for
+    /// `p.count` units (UTF-16 never takes more units than UTF-8 takes bytes); returns the units
+    /// written. ASCII is widened eight bytes at a time, the rest decoded scalar by scalar. O(n).
+    static func transcodeToUTF16(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
+        guard let base = p.baseAddress else { return 0 }
+        let n = p.count
+        var i = 0, k = 0
+        while i < n {
+            let b0 = UInt32(base[i])
+            if b0 < 0x80 {
+                out[k] = UInt16(b0)
+                i += 1
+                k += 1
+                // A run of ASCII goes on eight bytes at a time (tried only after an ASCII byte, so
+                // that text without ASCII runs pays nothing for it).
+                while i + 8 <= n && UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    for t in 0..<8 { out[k + t] = UInt16(base[i + t]) }
+                    i += 8
+                    k += 8
+                }
+            } else if b0 < 0xE0 {
+                out[k] = UInt16((b0 & 0x1F) << 6 | UInt32(base[i + 1]) & 0x3F)
+                i += 2
+                k += 1
+            } else if b0 < 0xF0 {
+                out[k] = UInt16((b0 & 0x0F) << 12 | (UInt32(base[i + 1]) & 0x3F) << 6 | UInt32(base[i + 2]) & 0x3F)
+                i += 3
+                k += 1
+            } else {
+                let v = ((b0 & 0x07) << 18 | (UInt32(base[i + 1]) & 0x3F) << 12 | (UInt32(base[i + 2]) & 0x3F) << 6
+                         | UInt32(base[i + 3]) & 0x3F) - 0x10000
+                out[k] = UInt16(0xD800 + (v >> 10))
+                out[k + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                i += 4
+                k += 2
+            }
+        }
+        return k
+    }
+
     /// The byte offset of the `k`-th scalar of valid UTF-8 `p` (`p.count` when k is the count
     /// or more). Counts lead bytes eight at a time.
     static func offset(ofScalar k: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {

@@ -23,27 +23,9 @@ extension TextDocument {
 
     /// `bytes` (well-formed UTF-8) as UTF-16 code units. O(n).
     static func utf16(fromValidUTF8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-        [UInt16](unsafeUninitializedCapacity: bytes.count) { out, count in
-            var i = 0, o = 0
-            let n = bytes.count
-            while i < n {
-                let b0 = UInt32(bytes[i])
-                if b0 < 0x80 {
-                    out[o] = UInt16(b0); i += 1; o += 1
-                } else if b0 < 0xE0 {
-                    out[o] = UInt16((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F); i += 2; o += 1
-                } else if b0 < 0xF0 {
-                    out[o] = UInt16((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F)
-                    i += 3; o += 1
-                } else {
-                    let scalar = (b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12
-                        | (UInt32(bytes[i + 2]) & 0x3F) << 6 | UInt32(bytes[i + 3]) & 0x3F
-                    let v = scalar - 0x10000
-                    out[o] = UInt16(0xD800 + (v >> 10)); out[o + 1] = UInt16(0xDC00 + (v & 0x3FF))
-                    i += 4; o += 2
-                }
-            }
-            count = o
+        guard !bytes.isEmpty else { return [] }
+        return [UInt16](unsafeUninitializedCapacity: bytes.count) { out, count in
+            count = UTF8Scalars.transcodeToUTF16(bytes, into: out.baseAddress!)
         }
     }
 }
