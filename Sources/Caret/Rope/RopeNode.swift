@@ -74,11 +74,14 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
     // A generic class's deinit is never specialised: through `Chunk`'s witnesses, the items are
     // destroyed by code specialised for the chunk type (`RopeChunk.deinitialize`), not element
     // by element through the runtime's value witnesses.
+    // The items' address goes to the witness untyped: typing it here as `Child` would look
+    // the nested generic type's metadata up at every node's destruction.
     deinit {
+        let items = withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
         if height == 0 {
-            Chunk.deinitialize(chunks: chunks.base, count: itemCount)
+            Chunk.deinitialize(chunks: items.assumingMemoryBound(to: Chunk.self), count: itemCount)
         } else {
-            Chunk.deinitialize(children: children.base, count: itemCount)
+            Chunk.deinitialize(childrenAt: items, count: itemCount)
         }
     }
 

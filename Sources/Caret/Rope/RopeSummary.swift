@@ -27,8 +27,9 @@ protocol RopeChunk: Sendable {
     /// leaf copied on write). A requirement for the same reason: a chunk type that knows its
     /// layout copies with no per-item call through the value witnesses.
     static func initialize(chunks target: UnsafeMutablePointer<Self>, copying source: UnsafePointer<Self>, count: Int)
-    /// Destroys `count` children from `children` (a branch's items); see above.
-    static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int)
+    /// Destroys `count` children (`RopeNode<Self>.Child`) from `children`, a branch's items;
+    /// see above. The address is untyped so that the caller needs no metadata for the type.
+    static func deinitialize(childrenAt children: UnsafeMutableRawPointer, count: Int)
 }
 
 extension RopeChunk {
@@ -42,9 +43,10 @@ extension RopeChunk {
         for k in 0..<count { (target + k).initialize(to: source[k]) }
     }
 
-    static func deinitialize(children: UnsafeMutablePointer<RopeNode<Self>.Child>, count: Int) {
+    static func deinitialize(childrenAt address: UnsafeMutableRawPointer, count: Int) {
         // A child's one reference is its node (the summary is plain bits): releasing it is the
         // whole of its destruction, where `deinitialize` goes through the value witnesses.
+        let children = address.assumingMemoryBound(to: RopeNode<Self>.Child.self)
         for k in 0..<count { Unmanaged.passUnretained(children[k].node).release() }
     }
     /// The fewest items a node other than the root holds.
