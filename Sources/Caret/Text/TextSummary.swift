@@ -84,10 +84,12 @@ extension TextSummary {
         var scalars = 0, utf16 = 0, graphemes = 0, lines = 0
         var i = 0
         while i < n {
+            let b = bytes[i]
             // The printable ASCII bytes at the start of the next eight, at once (a word of
             // mixed text is often shorter than eight): a scalar and a cluster at each but perhaps
-            // the first (which a preceding Prepend would keep).
-            if i + 8 <= n {
+            // the first (which a preceding Prepend would keep). Tried only at an ASCII byte, so
+            // that a run of other scripts does not pay for the word at each of its scalars.
+            if b < 0x80 && i + 8 <= n {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
                 let k = leadingPrintableASCII(word)
                 if k > 0 {
@@ -105,7 +107,6 @@ extension TextSummary {
                     continue
                 }
             }
-            let b = bytes[i]
             if b < 0x80 {
                 scalars += 1
                 if b >= 0x20 && b != 0x7F {
