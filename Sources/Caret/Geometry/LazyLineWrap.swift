@@ -105,13 +105,14 @@ struct LazyLineWrap {
         return nil
     }
 
-    /// Appends the UTF-16 of valid UTF-8 `p` to `units`. One pass, one copy.
+    /// Appends the UTF-16 of valid UTF-8 `p` to `units`: written in place at the end (room for
+    /// one unit a byte, the unused room removed), no array of its own. One pass.
     static func appendUTF16(of p: UnsafeBufferPointer<UInt8>, to units: inout [UInt16]) {
-        // UTF-16 never takes more units than UTF-8 takes bytes.
         guard !p.isEmpty else { return }
-        let converted = [UInt16](unsafeUninitializedCapacity: p.count) { buffer, count in
-            count = UTF8Scalars.transcodeToUTF16(p, into: buffer.baseAddress!)
-        }
-        units.append(contentsOf: converted)
+        let start = units.count
+        // UTF-16 never takes more units than UTF-8 takes bytes.
+        units.append(contentsOf: repeatElement(0, count: p.count))
+        let written = units.withUnsafeMutableBufferPointer { UTF8Scalars.transcodeToUTF16(p, into: $0.baseAddress! + start) }
+        units.removeLast(p.count - written)
     }
 }

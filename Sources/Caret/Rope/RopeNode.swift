@@ -73,9 +73,8 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
 
     // A generic class's deinit is never specialised: through `Chunk`'s witnesses, the items are
     // destroyed by code specialised for the chunk type (`RopeChunk.deinitialize`), not element
-    // by element through the runtime's value witnesses.
-    // The items' address goes to the witness untyped: typing it here as `Child` would look
-    // the nested generic type's metadata up at every node's destruction.
+    // by element through the runtime's value witnesses. A branch's items go to the witness
+    // untyped: typing them here as `Child` would look that nested generic type's metadata up.
     deinit {
         let items = withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
         if height == 0 {

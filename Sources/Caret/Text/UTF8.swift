@@ -25,7 +25,9 @@ enum UTF8Scalars {
 
     /// Writes the UTF-16 of valid UTF-8 `p` (whole scalars) to `out`, which must have room for
     /// `p.count` units (UTF-16 never takes more units than UTF-8 takes bytes); returns the units
-    /// written. ASCII is widened eight bytes at a time, the rest decoded scalar by scalar. O(n).
+    /// written. ASCII is widened eight bytes at a time, the rest decoded scalar by scalar, inline
+    /// rather than through `decode(_:at:)`, whose tuple and second dispatch on the length made
+    /// the rope's reads for ICU dearer (Benchmarks/experiments/2026-12-03-review.md). O(n).
     static func transcodeToUTF16(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
         guard let base = p.baseAddress else { return 0 }
         let n = p.count
