@@ -42,6 +42,7 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
     /// True when the range selects nothing (a caret). O(1).
     public var isEmpty: Bool { start.utf8Offset == end.utf8Offset }
 
+    @usableFromInline
     init(start: TextPosition, end: TextPosition) {
         if end.utf8Offset < start.utf8Offset {
             self.start = end

@@ -14,13 +14,24 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @inlinable @discardableResult
     public mutating func replace(_ range: TextRange, withText text: some StringProtocol) throws(TextError) -> TextRange {
-        try replace(range, withString: Self.string(text))
+        // The bytes are read here, in the caller's code, in place when the text stores them
+        // contiguously (a native string); a non-inlinable body would copy the string (a retain
+        // and a release) to call `withUTF8`, which is mutating.
+        let replaced: TextRange?
+        if let inPlace = text.utf8.withContiguousStorageIfAvailable({ replace(range, withUTF8: $0) }) {
+            replaced = inPlace
+        } else {
+            var string = String(text)
+            replaced = string.withUTF8 { replace(range, withUTF8: $0) }
+        }
+        guard let result = replaced else { throw outOfBoundsError(range) }
+        return result
     }
 
-    // The public entries that take `some StringProtocol` are inlinable one-liners, so that a
-    // caller's `String` reaches the body below without the generic conversion (a caller in
-    // another module otherwise calls the unspecialised generic function, whose `String(text)`
-    // goes through protocol witnesses and copies: ~60 instructions an edit).
+    // The public entries that take `some StringProtocol` are inlinable, so that a caller's
+    // `String` reaches the bodies below without the generic conversion (a caller in another
+    // module otherwise calls the unspecialised generic function, whose `String(text)` goes
+    // through protocol witnesses and copies: ~60 instructions an edit).
 
     /// `text` as a `String`: itself when it is one (the cast is resolved where the caller's
     /// type is known), else a copy of its characters.
@@ -29,24 +40,29 @@ extension TextDocument {
         (text as? String) ?? String(text)
     }
 
-    /// `replace(_:withText:)` for a `String`.
+    /// `replace(_:withText:)` for the UTF-8 of the new text: nil, with the document
+    /// unchanged, when `range` lies outside it.
     @usableFromInline
-    mutating func replace(_ range: TextRange, withString text: String) throws(TextError) -> TextRange {
-        // `String.withUTF8` on a copy here, not `withUTF8(of:_:)` as the other entries: with it
-        // the compiler outlines this typing path's closure, which costs more than the copy's
-        // retain and release (see Benchmarks/experiments/2026-12-02-string-bytes-in-place.md).
-        var string = text
+    mutating func replace(_ range: TextRange, withUTF8 new: UnsafeBufferPointer<UInt8>) -> TextRange? {
         // Both ends of an edit the typing path takes are cluster boundaries, so it needs no snapping.
         let lower = min(range.start.utf8Offset, range.end.utf8Offset), upper = max(range.start.utf8Offset, range.end.utf8Offset)
-        if let typed = string.withUTF8({ replaceAtEditPlace(lower..<upper, in: .utf8, with: $0) }) {
-            return resultRange(typed, removing: string.isEmpty)
+        if let typed = replaceAtEditPlace(lower..<upper, in: .utf8, with: new) {
+            return resultRange(typed, removing: new.isEmpty)
         }
-        let bytes = try checkedUTF8Range(range)
+        ownFinger()
+        guard let bytes = validatedForEdit(range) else { return nil }
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
-        let enclosing = string.withUTF8 { replaceUTF8(bytes, with: $0) }
-        return resultRange(enclosing, removing: string.isEmpty)
+        let enclosing = replaceUTF8(bytes, with: new)
+        return resultRange(enclosing, removing: new.isEmpty)
+    }
+
+    /// The error `replace` and `edit` throw for a `range` outside this document.
+    @usableFromInline
+    func outOfBoundsError(_ range: TextRange) -> TextError {
+        let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
+        return TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
     }
 
     /// Replaces the units `range` of `unit` with `text`, without rounding to grapheme
@@ -150,10 +166,7 @@ extension TextDocument {
     /// the place it found there for the edit (`validatedForEdit`).
     private mutating func checkedUTF8Range(_ range: TextRange) throws(TextError) -> Range<Int> {
         ownFinger()
-        guard let checked = validatedForEdit(range) else {
-            let bad = [range.start.utf8Offset, range.end.utf8Offset].first { $0 < 0 || $0 > rope.summary.utf8 } ?? 0
-            throw TextError(.outOfBounds(unit: .utf8, bound: rope.summary.utf8), byteOffset: bad)
-        }
+        guard let checked = validatedForEdit(range) else { throw outOfBoundsError(range) }
         return checked
     }
 
@@ -210,13 +223,7 @@ extension TextDocument {
     /// - Complexity: O(log n + m) for m inserted bytes, plus a scan of the chunks touched.
     @inlinable @discardableResult
     public mutating func insert(_ text: some StringProtocol, at position: TextPosition) throws(TextError) -> TextRange {
-        try insert(string: Self.string(text), at: position)
-    }
-
-    /// `insert(_:at:)` for a `String`.
-    @usableFromInline
-    mutating func insert(string text: String, at position: TextPosition) throws(TextError) -> TextRange {
-        try replace(TextRange(start: position, end: position), withString: text)
+        try replace(TextRange(start: position, end: position), withText: text)
     }
 
     /// Removes the text in `range`; returns the empty range where it was.
@@ -226,6 +233,6 @@ extension TextDocument {
     /// - Complexity: O(log n) plus a scan of the chunks touched.
     @discardableResult
     public mutating func delete(_ range: TextRange) throws(TextError) -> TextRange {
-        try replace(range, withString: "")
+        try replace(range, withText: "")
     }
 }
