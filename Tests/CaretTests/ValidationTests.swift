@@ -148,6 +148,29 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(changed.string, "aXe\u{301}\u{301}f")
     }
 
+    /// `replace(_:withText:)` reads its text's bytes in the caller's code and throws there: the
+    /// error names the bound and the first bad end, for every text type and entry, the document
+    /// is unchanged, and typing at the last edit's place works right after.
+    func testOutOfBoundsReplaceThrowsExactErrorAndKeepsTheEditPlace() throws {
+        var doc = TextDocument("héllo")
+        let end = try doc.replace(doc.textRange(from: doc.endOfDocument, to: doc.endOfDocument)!, withText: "!")
+        let before = doc
+        let n = doc.count(in: .utf8)
+        let far = TextDocument(String(repeating: "x", count: 40)).position(at: 30)!
+        let bad = TextRange(start: doc.beginningOfDocument, end: far)
+        let expected = TextError(.outOfBounds(unit: .utf8, bound: n), byteOffset: 30)
+        XCTAssertThrowsError(try doc.replace(bad, withText: "abc")) { XCTAssertEqual($0 as? TextError, expected) }
+        XCTAssertThrowsError(try doc.replace(bad, withText: "zabc"[...].dropFirst())) { XCTAssertEqual($0 as? TextError, expected) }
+        XCTAssertThrowsError(try doc.replace(bad, withText: "")) { XCTAssertEqual($0 as? TextError, expected) }
+        XCTAssertThrowsError(try doc.delete(bad)) { XCTAssertEqual($0 as? TextError, expected) }
+        XCTAssertThrowsError(try doc.insert("x", at: far)) { XCTAssertEqual($0 as? TextError, expected) }
+        XCTAssertEqual(doc, before)
+        // The place of the last edit still serves the next one.
+        let at = end.end
+        XCTAssertEqual(try doc.replace(TextRange(start: at, end: at), withText: "?"[...]).end, doc.endOfDocument)
+        XCTAssertEqual(doc.string, "héllo!?")
+    }
+
     func testPositionsAndLinesAgree() throws {
         let doc = TextDocument("ab\r\ncd\u{2028}e\u{85}\u{0C}f\rg\n")
         XCTAssertEqual(doc.lineCount, 7)
