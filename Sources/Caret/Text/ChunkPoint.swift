@@ -30,7 +30,8 @@ extension TextChunk {
     /// The point where the first `n` scalars (`utf16 == false`) or UTF-16 units end (rounded
     /// down to a scalar start inside a surrogate pair; the chunk's end past its length),
     /// stepping from `near` (a point of this chunk) when its counts are known and it is nearer
-    /// than the start. Skips eight ASCII bytes at a time forwards. O(distance).
+    /// than the start (for scalars, than the start or the end). UTF-16 units: skips eight ASCII
+    /// bytes at a time forwards; scalars: counts eight bytes at a time either way. O(distance).
     func point(of n: Int, utf16: Bool, near: ChunkPoint) -> ChunkPoint {
         bytes.withUnsafeBufferPointer { Self.point(of: n, utf16: utf16, summary: summary, bytes: $0, near: near) }
     }
@@ -54,7 +55,8 @@ extension TextChunk {
         if summary.scalars == summary.utf8 {                                       // ASCII
             return ChunkPoint(utf8: m, utf16: m, scalars: m, graphemes: summary.graphemes == summary.utf8 ? m : -1)
         }
-        let nearUnits = utf16 ? near.utf16 : near.scalars
+        if !utf16 { return point(ofScalar: m, summary: summary, bytes: p, near: near) }
+        let nearUnits = near.utf16
         var q = near.knowsScalars && abs(nearUnits - m) < m ? near : .start
         q.graphemes = -1                    // the stepping below does not count clusters
         let base = p.baseAddress!
@@ -85,5 +87,24 @@ extension TextChunk {
             }
         }
         return q
+    }
+
+    /// `point(of:utf16: false, …)` for `m` (0 ≤ m < the chunk's scalars, not all ASCII): stepped
+    /// from the nearest of the chunk's start, its end and `near` (when it knows its counts),
+    /// counting the lead bytes of eight bytes at a time whatever the script — a lookup next to
+    /// a point without counts (the edit place after an edit in bytes) or at a chunk's end does
+    /// not walk the chunk scalar by scalar from its start.
+    @inline(__always)
+    private static func point(ofScalar m: Int, summary: TextSummary, bytes p: UnsafeBufferPointer<UInt8>,
+                              near: ChunkPoint) -> ChunkPoint {
+        var from = m <= summary.scalars - m
+            ? ChunkPoint.start
+            : ChunkPoint(utf8: p.count, utf16: summary.utf16, scalars: summary.scalars)
+        if near.knowsScalars && abs(near.scalars - m) < abs(from.scalars - m) { from = near }
+        let (utf8, supplementary) = UTF8Scalars.step(p, from: from.utf8, scalars: from.scalars, to: m)
+        let utf16 = m >= from.scalars
+            ? from.utf16 + (m - from.scalars) + supplementary
+            : from.utf16 - (from.scalars - m) - supplementary
+        return ChunkPoint(utf8: utf8, utf16: utf16, scalars: m)
     }
 }
