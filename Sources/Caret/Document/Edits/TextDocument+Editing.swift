@@ -49,8 +49,7 @@ extension TextDocument {
         if let typed = replaceAtEditPlace(lower..<upper, in: .utf8, with: new) {
             return resultRange(typed, removing: new.isEmpty)
         }
-        ownFinger()
-        guard let bytes = validatedForEdit(range) else { return nil }
+        guard let bytes = try? checkedUTF8Range(range) else { return nil }
         // The edit first, then `resultRange`: a method called on `self` with the edit as its
         // argument holds a copy of `self` while the edit runs, and the finger and the bidi cache
         // are then shared and copied for the edit (an unoptimised build does exactly that).
