@@ -171,6 +171,28 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(doc.string, "héllo!?")
     }
 
+    /// A range decoded from JSON whose ends come in the wrong order is a range like any other
+    /// (its ends ordered, as `TextRange(start:end:)` orders them): building a change set from
+    /// it, replacing it and asking for its text work, where the ends taken as given made a
+    /// `Range` with its bounds reversed (a trap).
+    func testDecodedRangeWithEndsReversedIsOrdered() throws {
+        var doc = TextDocument("héllo wörld")
+        let forward = TextRange(start: doc.position(at: 2)!, end: doc.position(at: 7)!)
+        let json = String(decoding: try JSONEncoder().encode(forward), as: UTF8.self)
+        let swapped = json.replacingOccurrences(of: #""start""#, with: #""was-start""#)
+            .replacingOccurrences(of: #""end""#, with: #""start""#)
+            .replacingOccurrences(of: #""was-start""#, with: #""end""#)
+        XCTAssertNotEqual(swapped, json)
+        let reversed = try JSONDecoder().decode(TextRange.self, from: Data(swapped.utf8))
+        XCTAssertEqual(reversed, forward)
+        XCTAssertEqual(try JSONDecoder().decode(TextRange.self, from: Data(json.utf8)), forward)
+        XCTAssertEqual(doc.text(in: reversed), "llo w")
+        let changes = try ChangeSet([(range: reversed, text: "X")], in: doc)
+        XCTAssertEqual(changes.replacements.map(\.removed), ["llo w"])
+        try doc.replace(reversed, withText: "-")
+        XCTAssertEqual(doc.string, "hé-örld")
+    }
+
     func testPositionsAndLinesAgree() throws {
         let doc = TextDocument("ab\r\ncd\u{2028}e\u{85}\u{0C}f\rg\n")
         XCTAssertEqual(doc.lineCount, 7)

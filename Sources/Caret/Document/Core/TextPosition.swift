@@ -55,6 +55,19 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
 
     var utf8Range: Range<Int> { start.utf8Offset..<end.utf8Offset }
 
+    private enum CodingKeys: String, CodingKey {
+        case start, end
+    }
+
+    /// Decodes a range encoded by `encode(to:)`, its ends ordered as `init(start:end:)` orders
+    /// them: every range keeps `start <= end`, whatever the data says.
+    /// - Throws: the decoder's error when either end is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(start: try container.decode(TextPosition.self, forKey: .start),
+                  end: try container.decode(TextPosition.self, forKey: .end))
+    }
+
     /// A debugging description with the UTF-8 offsets of both ends.
     /// - Complexity: O(1).
     public var description: String { "TextRange(utf8: \(start.utf8Offset)..<\(end.utf8Offset))" }
