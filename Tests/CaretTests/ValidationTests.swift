@@ -193,6 +193,33 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(doc.string, "hé-örld")
     }
 
+    /// A `TextEdit` decoded from JSON is checked as its initialiser's precondition states:
+    /// a negative offset or ranges of one unit starting apart throw, where the edit taken as
+    /// given would trap or mislead whatever follows it (`TextRangeSet.apply`, `map`).
+    func testDecodedEditIsChecked() throws {
+        var doc = TextDocument("héllo")
+        let edit = try doc.edit(1..<3, in: .utf8, replacingWith: "e")
+        let json = String(decoding: try JSONEncoder().encode(edit), as: UTF8.self)
+        XCTAssertEqual(try JSONDecoder().decode(TextEdit.self, from: Data(json.utf8)), edit)
+        func object(_ ranges: [String: [Int]]) -> Data {
+            Data(("{" + ranges.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",") + "}").utf8)
+        }
+        let good = ["replacedUTF8Range": [1, 3], "insertedUTF8Range": [1, 2],
+                    "replacedUTF16Range": [1, 2], "insertedUTF16Range": [1, 2]]
+        XCTAssertEqual(try JSONDecoder().decode(TextEdit.self, from: object(good)), edit)
+        for (key, value) in [("insertedUTF8Range", [0, 2]), ("insertedUTF16Range", [2, 3]),
+                             ("replacedUTF8Range", [-1, 3]), ("replacedUTF16Range", [-2, 2])] {
+            var bad = good
+            bad[key] = value
+            if key == "replacedUTF8Range" { bad["insertedUTF8Range"] = [-1, 2] }
+            if key == "replacedUTF16Range" { bad["insertedUTF16Range"] = [-2, 2] }
+            XCTAssertThrowsError(try JSONDecoder().decode(TextEdit.self, from: object(bad)), key) { error in
+                guard case DecodingError.dataCorrupted(let context) = error else { return XCTFail("\(key): \(error)") }
+                XCTAssertTrue(context.debugDescription.contains("invalid TextEdit"), context.debugDescription)
+            }
+        }
+    }
+
     func testPositionsAndLinesAgree() throws {
         let doc = TextDocument("ab\r\ncd\u{2028}e\u{85}\u{0C}f\rg\n")
         XCTAssertEqual(doc.lineCount, 7)

@@ -44,6 +44,32 @@ public struct TextEdit: Sendable, Hashable, Codable, CustomStringConvertible {
         self.insertedUTF16Range = insertedUTF16Range
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case replacedUTF8Range, insertedUTF8Range, replacedUTF16Range, insertedUTF16Range
+    }
+
+    /// Decodes an edit encoded by `encode(to:)`, checked as `init(replacedUTF8Range:…)` states
+    /// its precondition: data no document could have produced is an error, not a trap later.
+    /// - Throws: `DecodingError.dataCorrupted` when an offset is negative or the two ranges of
+    ///   a unit start at different offsets; the decoder's error when a range is missing or
+    ///   malformed.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let replaced8 = try c.decode(Range<Int>.self, forKey: .replacedUTF8Range)
+        let inserted8 = try c.decode(Range<Int>.self, forKey: .insertedUTF8Range)
+        let replaced16 = try c.decode(Range<Int>.self, forKey: .replacedUTF16Range)
+        let inserted16 = try c.decode(Range<Int>.self, forKey: .insertedUTF16Range)
+        guard replaced8.lowerBound >= 0 && replaced16.lowerBound >= 0,
+              replaced8.lowerBound == inserted8.lowerBound, replaced16.lowerBound == inserted16.lowerBound else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath,
+                debugDescription: "invalid TextEdit: offsets must be non-negative and each unit's two ranges start at one offset "
+                    + "(UTF-8 \(replaced8) -> \(inserted8), UTF-16 \(replaced16) -> \(inserted16))"))
+        }
+        self.init(replacedUTF8Range: replaced8, insertedUTF8Range: inserted8,
+                  replacedUTF16Range: replaced16, insertedUTF16Range: inserted16)
+    }
+
     /// The replaced text's range in the old document. O(1).
     public var replacedRange: TextRange {
         TextRange(start: TextPosition(utf8Offset: replacedUTF8Range.lowerBound),
