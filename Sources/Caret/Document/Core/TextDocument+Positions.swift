@@ -224,16 +224,17 @@ extension TextDocument {
     /// - Complexity: O(log n) plus two chunk scans.
     public func textRange(from: TextPosition, to: TextPosition) -> TextRange? {
         let x = from.utf8Offset, y = to.utf8Offset
-        let a: Int, b: Int
         // Both ends in the chunk of the last edit (the range of the next edit at the caret, the
         // public replay): no search, and the general case out of line, so that this one saves
         // and restores nothing it does not use.
         if let bytes = snappedAtEditPlace(min(x, y), max(x, y)) {
-            (a, b) = x <= y ? (bytes.lowerBound, bytes.upperBound) : (bytes.upperBound, bytes.lowerBound)
-        } else {
-            guard let ends = validatedEnds(x, y) else { return nil }
-            (a, b) = ends
+            // The ends are in order already; each keeps its own affinity, and reversed ends
+            // trade places only when they stay apart (as `init(start:end:)` would order them).
+            let swapped = x > y && bytes.lowerBound < bytes.upperBound
+            return TextRange(ordered: TextPosition(utf8Offset: bytes.lowerBound, affinity: swapped ? to.affinity : from.affinity),
+                             TextPosition(utf8Offset: bytes.upperBound, affinity: swapped ? from.affinity : to.affinity))
         }
+        guard let (a, b) = validatedEnds(x, y) else { return nil }
         return TextRange(start: TextPosition(utf8Offset: a, affinity: from.affinity),
                          end: TextPosition(utf8Offset: b, affinity: to.affinity))
     }
@@ -265,8 +266,7 @@ extension TextDocument {
     /// `range` with both ends checked and snapped; nil when either end is outside the text.
     /// Both ends in one chunk (the usual case for a selection or a deleted cluster): one search.
     func validated(_ range: TextRange) -> Range<Int>? {
-        let lo = min(range.start.utf8Offset, range.end.utf8Offset)
-        let hi = max(range.start.utf8Offset, range.end.utf8Offset)
+        let lo = range.start.utf8Offset, hi = range.end.utf8Offset   // in order: `TextRange` keeps them so
         if lo >= 0 && hi < rope.summary.utf8, let bytes = snappedInOneChunk(lo, hi) { return bytes }
         return validatedEnds(range)
     }
@@ -286,8 +286,7 @@ extension TextDocument {
     /// (`Finger.notePlace`), where the edit that follows starts without searching again. Only
     /// for mutating methods, after `ownFinger()`. O(1) at the edit place, else O(log n).
     func validatedForEdit(_ range: TextRange) -> Range<Int>? {
-        let lo = min(range.start.utf8Offset, range.end.utf8Offset)
-        let hi = max(range.start.utf8Offset, range.end.utf8Offset)
+        let lo = range.start.utf8Offset, hi = range.end.utf8Offset   // in order: `TextRange` keeps them so
         if let place = finger.editPlace, place.root == rootID, lo > place.cursor.prefix.utf8,
            let bytes = snapped(lo, hi, in: place.cursor) {
             let local = lo - place.cursor.prefix.utf8

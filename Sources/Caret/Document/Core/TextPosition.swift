@@ -53,6 +53,15 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// A range from ends already in order (`start <= end`, checked in debug builds only), for
+    /// callers that have just ordered them.
+    @inline(__always)
+    init(ordered start: TextPosition, _ end: TextPosition) {
+        assert(start.utf8Offset <= end.utf8Offset)
+        self.start = start
+        self.end = end
+    }
+
     var utf8Range: Range<Int> { start.utf8Offset..<end.utf8Offset }
 
     private enum CodingKeys: String, CodingKey {

@@ -44,9 +44,9 @@ extension TextDocument {
     /// unchanged, when `range` lies outside it.
     @usableFromInline
     mutating func replace(_ range: TextRange, withUTF8 new: UnsafeBufferPointer<UInt8>) -> TextRange? {
-        // Both ends of an edit the typing path takes are cluster boundaries, so it needs no snapping.
-        let lower = min(range.start.utf8Offset, range.end.utf8Offset), upper = max(range.start.utf8Offset, range.end.utf8Offset)
-        if let typed = replaceAtEditPlace(lower..<upper, in: .utf8, with: new) {
+        // Both ends of an edit the typing path takes are cluster boundaries, so it needs no
+        // snapping. A range's ends are in order, however it was made (decoding orders them too).
+        if let typed = replaceAtEditPlace(range.utf8Range, in: .utf8, with: new) {
             return resultRange(typed, removing: new.isEmpty)
         }
         guard let bytes = try? checkedUTF8Range(range) else { return nil }
