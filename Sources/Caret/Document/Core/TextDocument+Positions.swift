@@ -276,9 +276,29 @@ extension TextDocument {
     /// O(1) at the edit place, else O(log n), plus the snapping (O(1) usually).
     @inline(__always)
     private func snappedInOneChunk(_ lo: Int, _ hi: Int) -> Range<Int>? {
+        if let bytes = snappedInFingerChunk(lo, hi) { return bytes }
         let (c, near) = seekFromFinger(lo, in: UTF8Metric.self, bias: .before)
         if near == nil { remember(c) }
         return snapped(lo, hi, in: c)
+    }
+
+    /// Bytes `lo...hi` snapped back to grapheme boundaries when both lie in the chunk of the
+    /// finger's snapshot (taken on this tree, no edit since) and `lo` after its start (the chunk
+    /// `seekFromFinger` with `.before` would find): the chunk is read through the address the
+    /// snapshot keeps, with no cursor rebuilt (a range of positions just looked up, checked
+    /// again). Else nil, the finger left as it was. O(1) plus the snapping (O(1) usually).
+    @inline(__always)
+    private func snappedInFingerChunk(_ lo: Int, _ hi: Int) -> Range<Int>? {
+        let hint = finger.prefixHint.utf8
+        guard lo > hint && hi - hint <= ChunkLimits.maxBytes, let state = finger.load(), state.root == rootID,
+              state.edits == finger.edits, let address = UnsafePointer<TextChunk>(bitPattern: state.chunk) else {
+            return nil
+        }
+        let start = state.prefix.utf8
+        guard lo > start && hi <= start + address.pointee.bytes.count else { return nil }
+        let a = TextChunk.snappedBoundary(in: address, atOrBefore: lo - start)
+        let b = hi == lo ? a : TextChunk.snappedBoundary(in: address, atOrBefore: hi - start)
+        return (start + a)..<(start + b)
     }
 
     /// `validated(_:)` for an edit: both ends in the chunk of the last edit (typing at the caret

@@ -33,6 +33,10 @@ final class Finger: @unchecked Sendable {
         var point: ChunkPoint?
         /// `edits` when the snapshot was taken: it describes the tree only while they are equal.
         var edits: Int
+        /// The address of the chunk in its leaf (`Cursor.chunkAddress`), valid exactly when the
+        /// path is (the same root, no edit since): a lookup inside that chunk reads it without
+        /// rebuilding the cursor.
+        var chunk: UInt
     }
 
     /// Even when stable, odd while a writer updates the fields.
@@ -52,6 +56,7 @@ final class Finger: @unchecked Sendable {
     private let pointScalars = Atomic<Int>(0)
     private let pointGraphemes = Atomic<Int>(0)
     private let stateEdits = Atomic<Int>(0)
+    private let chunk = Atomic<UInt>(0)
 
     /// The cluster starts of chunks that grapheme lookups came back to, made on first use: a
     /// retained `ClusterStartCache` as its address, 0 for none (`AtomicLazyReference.load()`
@@ -159,7 +164,7 @@ final class Finger: @unchecked Sendable {
             point: pointAt < 0 ? nil : ChunkPoint(utf8: pointAt, utf16: pointUTF16.load(ordering: .relaxed),
                                                   scalars: pointScalars.load(ordering: .relaxed),
                                                   graphemes: pointGraphemes.load(ordering: .relaxed)),
-            edits: stateEdits.load(ordering: .relaxed))
+            edits: stateEdits.load(ordering: .relaxed), chunk: chunk.load(ordering: .relaxed))
         atomicMemoryFence(ordering: .acquiring)
         let after = sequence.load(ordering: .relaxed)
         return before == after && state.root != 0 ? state : nil
@@ -186,6 +191,7 @@ final class Finger: @unchecked Sendable {
         pointScalars.store(state.point?.scalars ?? 0, ordering: .relaxed)
         pointGraphemes.store(state.point?.graphemes ?? -1, ordering: .relaxed)
         stateEdits.store(state.edits, ordering: .relaxed)
+        chunk.store(state.chunk, ordering: .relaxed)
         sequence.store(current + 2, ordering: .releasing)
     }
 
@@ -283,7 +289,8 @@ extension TextDocument {
     @inline(__always)
     func remember(_ cursor: Cursor, point: ChunkPoint? = nil) {
         finger.store(Finger.State(root: rootID, path: cursor.path, slot: cursor.slot, index: cursor.index,
-                                  prefix: cursor.prefix, point: point, edits: finger.edits))
+                                  prefix: cursor.prefix, point: point, edits: finger.edits,
+                                  chunk: UInt(bitPattern: cursor.chunkAddress)))
     }
 
     /// Before the text changes: makes the finger this document's own (a copy keeps the old one,
