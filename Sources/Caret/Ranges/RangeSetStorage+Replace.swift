@@ -53,7 +53,7 @@ extension RangeSetStorage {
             return []
         }
         var removed: [TextRangeSetID] = []
-        replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst) {
+        replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst, fingerTried: oneLeafFirst) {
             removed.append(TextRangeSetID(slot: $0, generation: $1))
         }
         return removed
@@ -64,14 +64,17 @@ extension RangeSetStorage {
     /// O(log leaves + k) for the k ranges that touch the replacement, plus a scan of the leaves
     /// holding them, plus O(leaves) when a leaf empties or splits.
     /// `oneLeafFirst: false` skips the one-leaf path (RangeSetStorage+OneLeaf.swift), for the
-    /// tests that compare the two.
-    mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true,
+    /// tests that compare the two; `fingerTried: true` says the caller has just tried
+    /// `replaceAtFinger` with this replacement and it declined (it would again).
+    mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true, fingerTried: Bool = false,
                           removed: (UInt32, UInt32) -> Void) {
         guard count > 0, range.lowerBound >= 0 else { return }
         let s = range.lowerBound, e = range.upperBound
         let change = ReplacedStretch(start: s, end: e, inserted: insertedCount)
         // The common keystroke first (RangeSetStorage+Typing.swift), then the one-leaf path.
-        if oneLeafFirst && (replaceAtFinger(change) || replaceWithinOneLeaf(change, removed: removed)) { return }
+        if oneLeafFirst && ((!fingerTried && replaceAtFinger(change)) || replaceWithinOneLeaf(change, removed: removed)) {
+            return
+        }
         // The general path reads and rewrites the tree: a pending summary goes in first.
         settle()
 
