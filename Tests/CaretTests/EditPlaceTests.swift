@@ -99,6 +99,34 @@ final class EditPlaceTests: XCTestCase {
         }
     }
 
+    /// `edit(_:in:replacingWith:)` and `edit(_:replacingWith:)` on a document held once keep its
+    /// finger box and the place of the last edit (a copy of the document alive during the edit
+    /// would make the box look shared: a new box, the place lost), and describe each edit
+    /// exactly, against a model of scalars.
+    func testEditKeepsTheFingerAndTheEditPlace() throws {
+        let text = String(repeating: "abc é ", count: 500)
+        var doc = TextDocument(text)
+        var model = Array(text.unicodeScalars)
+        _ = try doc.edit(39..<39, in: .utf8, replacingWith: "x")   // before the é of the sixth "abc é "
+        model.insert("x", at: 34)
+        let box = ObjectIdentifier(doc.finger)
+        for k in 0..<20 {
+            let edit = try doc.edit((41 + k)..<(41 + k), in: .unicodeScalar, replacingWith: "y")
+            model.insert("y", at: 41 + k)
+            XCTAssertEqual(edit.insertedUTF16Range, (41 + k)..<(42 + k))
+            XCTAssertEqual(ObjectIdentifier(doc.finger), box, "edit \(k)")
+            XCTAssertNotNil(doc.finger.editPlace, "edit \(k)")
+        }
+        let at = doc.position(at: 61, unit: .unicodeScalar)!
+        _ = try doc.edit(TextRange(start: at, end: at), replacingWith: "z")
+        model.insert("z", at: 61)
+        XCTAssertEqual(ObjectIdentifier(doc.finger), box)
+        XCTAssertNotNil(doc.finger.editPlace)
+        var expected = ""
+        expected.unicodeScalars.append(contentsOf: model)
+        XCTAssertEqual(doc.string, expected)
+    }
+
     /// The replay a user of the public API writes — `position(at:unit:)` for both ends of a
     /// scalar, UTF-16 or UTF-8 range near the caret, `textRange(from:to:)` in either order and
     /// with either affinity at each end, `replace` — answered next to the edit place without a search; every answer must be the
