@@ -10,8 +10,11 @@ import Synchronization
 /// run on many threads at once, so the finger is a seqlock over atomics: a reader takes a
 /// consistent snapshot or none (and then descends from the root), a writer that finds another
 /// writer at work skips its update (the finger is only a hint). The snapshot also names the
-/// root it was taken on, and is re-checked against the tree when used (`TextDocument.cursor`),
-/// so a finger can cost a descent but never give a wrong place.
+/// root it was taken on and the edit count, and is used only while both match the reader's
+/// (`TextDocument.cursor`), so a finger can cost a descent but never give a wrong place. The
+/// chunk's address it keeps is read under the same check: every value holding this box holds
+/// the same tree (a mutation takes a box of its own first), and the tree cannot change without
+/// an edit counted, so a matching snapshot's chunk is alive and is the one its path names.
 ///
 /// Beside it the box keeps, in plain memory, the place of the last in-place edit (`editPlace`, a
 /// cursor with its node pointer) and a count of the edits made (`edits`). Only the document's
