@@ -100,9 +100,9 @@ final class EditPlaceTests: XCTestCase {
     }
 
     /// `edit(_:in:replacingWith:)` and `edit(_:replacingWith:)` on a document held once keep its
-    /// finger box and the place of the last edit (a copy of the document alive during the edit
-    /// would make the box look shared: a new box, the place lost), and describe each edit
-    /// exactly, against a model of scalars.
+    /// finger box and (in the standard shape, where the chunk has room) the place of the last
+    /// edit — a copy of the document alive during the edit would make the box look shared: a new
+    /// box, the place lost — and describe each edit exactly, against a model of scalars.
     func testEditKeepsTheFingerAndTheEditPlace() throws {
         let text = String(repeating: "abc é ", count: 500)
         var doc = TextDocument(text)
@@ -115,13 +115,19 @@ final class EditPlaceTests: XCTestCase {
             model.insert("y", at: 41 + k)
             XCTAssertEqual(edit.insertedUTF16Range, (41 + k)..<(42 + k))
             XCTAssertEqual(ObjectIdentifier(doc.finger), box, "edit \(k)")
+            #if !TinyShapes
+            // With 4-byte chunks typing splits them: the tree changes shape and the place is
+            // dropped by design. Here the chunk has room for every edit.
             XCTAssertNotNil(doc.finger.editPlace, "edit \(k)")
+            #endif
         }
         let at = doc.position(at: 61, unit: .unicodeScalar)!
         _ = try doc.edit(TextRange(start: at, end: at), replacingWith: "z")
         model.insert("z", at: 61)
         XCTAssertEqual(ObjectIdentifier(doc.finger), box)
+        #if !TinyShapes
         XCTAssertNotNil(doc.finger.editPlace)
+        #endif
         var expected = ""
         expected.unicodeScalars.append(contentsOf: model)
         XCTAssertEqual(doc.string, expected)
