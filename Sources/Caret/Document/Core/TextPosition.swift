@@ -71,6 +71,7 @@ public struct TextRange: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Decodes a range encoded by `encode(to:)`, its ends ordered as `init(start:end:)` orders
     /// them: every range keeps `start <= end`, whatever the data says.
     /// - Throws: the decoder's error when either end is missing or malformed.
+    /// - Complexity: O(1).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(start: try container.decode(TextPosition.self, forKey: .start),

@@ -53,6 +53,7 @@ public struct TextEdit: Sendable, Hashable, Codable, CustomStringConvertible {
     /// - Throws: `DecodingError.dataCorrupted` when an offset is negative or the two ranges of
     ///   a unit start at different offsets; the decoder's error when a range is missing or
     ///   malformed.
+    /// - Complexity: O(1).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let replaced8 = try c.decode(Range<Int>.self, forKey: .replacedUTF8Range)
