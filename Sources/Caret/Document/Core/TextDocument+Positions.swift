@@ -294,11 +294,8 @@ extension TextDocument {
               state.edits == finger.edits, let address = UnsafePointer<TextChunk>(bitPattern: state.chunk) else {
             return nil
         }
-        let start = state.prefix.utf8
-        guard lo > start && hi <= start + address.pointee.bytes.count else { return nil }
-        let a = TextChunk.snappedBoundary(in: address, atOrBefore: lo - start)
-        let b = hi == lo ? a : TextChunk.snappedBoundary(in: address, atOrBefore: hi - start)
-        return (start + a)..<(start + b)
+        guard lo > state.prefix.utf8 else { return nil }
+        return snapped(lo, hi, inChunkAt: address, start: state.prefix.utf8)
     }
 
     /// `validated(_:)` for an edit: both ends in the chunk of the last edit (typing at the caret
@@ -347,8 +344,12 @@ extension TextDocument {
     /// `cursor`; else nil. O(1) usually.
     @inline(__always)
     private func snapped(_ lo: Int, _ hi: Int, in cursor: Cursor) -> Range<Int>? {
-        let start = cursor.prefix.utf8
-        let chunk = cursor.chunkAddress                          // read in place, not copied
+        snapped(lo, hi, inChunkAt: cursor.chunkAddress, start: cursor.prefix.utf8)   // read in place, not copied
+    }
+
+    /// `snapped(_:_:in:)` for the chunk at `chunk`, whose first byte is byte `start` of the text.
+    @inline(__always)
+    private func snapped(_ lo: Int, _ hi: Int, inChunkAt chunk: UnsafePointer<TextChunk>, start: Int) -> Range<Int>? {
         guard lo >= start && hi <= start + chunk.pointee.bytes.count else { return nil }
         let a = TextChunk.snappedBoundary(in: chunk, atOrBefore: lo - start)
         let b = hi == lo ? a : TextChunk.snappedBoundary(in: chunk, atOrBefore: hi - start)
