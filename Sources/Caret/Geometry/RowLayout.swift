@@ -85,10 +85,12 @@ struct RowLayout {
         }
     }
 
-    /// The continuation indent of row `found` and its paragraph's bidi levels (nil: all 0). The
-    /// levels are the paragraph's, kept by the index, so that the rows of one paragraph drawn
-    /// one after the other resolve it once; rows of paragraphs without right-to-left text (a
-    /// flag the index keeps per row) skip the resolver. O(log n), plus O(paragraph) to resolve.
+    /// The continuation indent of row `found` and its paragraph's bidi levels over the row (nil:
+    /// all 0), kept by the index: those of a window around the row where the paragraph allows
+    /// it, else the whole paragraph's, resolved once for its rows (`ParagraphLevels`); rows of
+    /// paragraphs without right-to-left text (a flag the index keeps per row) skip the
+    /// resolver. O(log n), plus O(window) to resolve and O(paragraph) to scan it for explicit
+    /// formatting (O(paragraph) to resolve where it has some).
     static func indentAndLevels(of found: VisualRowTree.Found, _ index: VisualLineIndex,
                                 _ document: TextDocument) -> (indent: Int, levels: ParagraphLevels?) {
         let options = index.options
@@ -96,7 +98,7 @@ struct RowLayout {
         let indent = found.startsLine || !options.preservesIndent ? 0 : paragraph.map { Self.indent(of: $0, document, options) } ?? 0
         let levels = paragraph.flatMap { paragraph in
             found.mayRaiseLevels || document.requestedLevel(atParagraphStart: paragraph.start) == 1
-                ? index.levels(of: paragraph, document) : nil
+                ? index.levels(of: paragraph, row: found.start..<(found.start + found.length), document) : nil
         }
         return (indent, levels)
     }

@@ -128,14 +128,19 @@ extension VisualLineIndex {
         return layout
     }
 
-    /// The bidi levels of `paragraph`: the last ones resolved when it is the same paragraph
-    /// with the same requested direction, else resolved (O(paragraph)) and kept.
-    func levels(of paragraph: TextDocument.Paragraph, _ document: TextDocument) -> ParagraphLevels {
+    /// The bidi levels of `paragraph` over the bytes of `row` (within it): the last ones
+    /// resolved when they are of the same paragraph and requested direction and cover the row,
+    /// else resolved (over a window around the row, or the whole paragraph: `ParagraphLevels`)
+    /// and kept, with what the last ones knew of the paragraph.
+    func levels(of paragraph: TextDocument.Paragraph, row: Range<Int>, _ document: TextDocument) -> ParagraphLevels {
         let requested = document.requestedLevel(atParagraphStart: paragraph.start)
+        let row = row.clamped(to: paragraph.start..<max(paragraph.start, paragraph.end))
+        var known: ParagraphLevels?
         if let last = lastLevels, last.start == paragraph.start, last.end == paragraph.end, last.requested == requested {
-            return last
+            if last.covers(row) { return last }
+            known = last.windowable ? last : nil
         }
-        let levels = ParagraphLevels(document, paragraph, requested: requested)
+        let levels = ParagraphLevels(document, paragraph, requested: requested, row: row, known: known)
         lastLevels = levels
         return levels
     }
