@@ -28,6 +28,17 @@ struct caret_regex *caret_regex_open(const uint16_t *pattern, int32_t length, ui
     return (struct caret_regex *)regex;
 }
 
+struct caret_regex *caret_regex_clone(struct caret_regex *regex, caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    URegularExpression *clone = uregex_clone(icu(regex), &error);
+    *status = error;
+    if (U_FAILURE(error)) {
+        if (clone != NULL) uregex_close(clone);
+        return NULL;
+    }
+    return (struct caret_regex *)clone;
+}
+
 void caret_regex_close(struct caret_regex *regex) { uregex_close(icu(regex)); }
 
 void caret_regex_set_utf16(struct caret_regex *regex, const uint16_t *text, int32_t length, caret_icu_status *status) {
@@ -53,6 +64,34 @@ bool caret_regex_find(struct caret_regex *regex, int64_t start, caret_icu_status
     UBool found = uregex_find64(icu(regex), start, &error);
     *status = error;
     return found != 0 && U_SUCCESS(error);
+}
+
+/* The find-progress callback's context: the last start position worth trying. */
+typedef struct {
+    int64_t stop;
+} find_limit;
+
+static UBool keep_finding(const void *context, int64_t index) {
+    return index <= ((const find_limit *)context)->stop;
+}
+
+int32_t caret_regex_find_until(struct caret_regex *regex, int64_t start, int64_t limit, int64_t stop,
+                               caret_icu_status *status) {
+    UErrorCode error = (UErrorCode)*status;
+    uregex_setRegion64(icu(regex), start, limit, &error);
+    find_limit context = {stop};
+    uregex_setFindProgressCallback(icu(regex), stop >= 0 ? keep_finding : NULL, &context, &error);
+    UBool found = uregex_findNext(icu(regex), &error);
+    int32_t result = found ? 1 : 0;
+    if (error == U_REGEX_STOPPED_BY_CALLER) {
+        error = U_ZERO_ERROR;
+        result = -1;
+    }
+    /* The context lives on this stack frame only. */
+    UErrorCode ignored = U_ZERO_ERROR;
+    uregex_setFindProgressCallback(icu(regex), NULL, NULL, &ignored);
+    *status = error;
+    return U_SUCCESS(error) ? result : 0;
 }
 
 bool caret_regex_find_next(struct caret_regex *regex, caret_icu_status *status) {

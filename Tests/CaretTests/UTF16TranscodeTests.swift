@@ -3,8 +3,8 @@ import XCTest
 
 /// `UTF8Scalars.transcodeToUTF16` (the rope's pieces for ICU, a line's UTF-16 for the wrap, a
 /// field's resulting text) against the standard library's UTF-16 view: ASCII runs of every
-/// length from 0 to 20 around scalars of two, three and four bytes, at every alignment, and
-/// random mixes. Seeded (`SEED`).
+/// length from 0 to 20 around scalars of two, three and four bytes, at every alignment, runs of
+/// one length, and random mixes. Seeded (`SEED`).
 final class UTF16TranscodeTests: XCTestCase {
     private func check(_ text: String, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
         let bytes = Array(text.utf8)
@@ -22,6 +22,20 @@ final class UTF16TranscodeTests: XCTestCase {
             for before in 0...20 {
                 for after in 0...20 {
                     check(String(repeating: "a", count: before) + other + String(repeating: "z", count: after))
+                }
+            }
+        }
+    }
+
+    /// Runs of one length (the loops that take two sequences at a time) of every length from 0
+    /// to 12, at every alignment, ending in each other length.
+    func testRunsOfOneLengthAtEveryAlignment() {
+        for run in ["é", "\u{7FF}", "ш", "中", "\u{800}", "\u{FFFF}", "👍"] {
+            for count in 0...12 {
+                for before in 0...9 {
+                    for end in ["", "a", "é", "中", "👍", "ab"] {
+                        check(String(repeating: "x", count: before) + String(repeating: run, count: count) + end)
+                    }
                 }
             }
         }

@@ -55,6 +55,19 @@ final class ICURegex {
         groupCount = Int(caret_regex_group_count(opened, &status))
     }
 
+    private init(regex: OpaquePointer, groupCount: Int) {
+        self.regex = regex
+        self.groupCount = groupCount
+    }
+
+    /// A matcher of the same pattern with no text, the compiled pattern shared (ICU's clone,
+    /// cheaper than compiling again), or nil when ICU cannot make one.
+    func clone() -> ICURegex? {
+        var status: caret_icu_status = CARET_ICU_OK
+        guard let cloned = caret_regex_clone(regex, &status), caret_icu_succeeded(status) else { return nil }
+        return ICURegex(regex: cloned, groupCount: groupCount)
+    }
+
     deinit { caret_regex_close(regex) }
 
     /// Searches `text` (UTF-16) from now on. O(n) to copy it.
@@ -101,6 +114,17 @@ final class ICURegex {
         caret_regex_set_region(regex, native(range.lowerBound), native(range.upperBound, roundingUp: true), &status)
         let found = caret_icu_succeeded(status) && caret_regex_find_next(regex, &status)
         return result(found)
+    }
+
+    /// The first match inside `range` of the UTF-16 buffer set by `setText(utf16:)`, as
+    /// `firstMatch(in:)`, giving up once every start at or before `stop` (a unit offset) failed:
+    /// `gaveUp` then says that no match starts in `range.lowerBound...stop`, and the result's
+    /// `hitEnd` whether any attempt read to the end of the buffer. O(range), as ICU's search.
+    func firstMatch(in range: Range<Int>, givingUpAfter stop: Int?) -> (result: Result, gaveUp: Bool) {
+        var status: caret_icu_status = CARET_ICU_OK
+        let outcome = caret_regex_find_until(regex, Int64(range.lowerBound), Int64(range.upperBound),
+                                             Int64(stop ?? -1), &status)
+        return (result(outcome == 1), outcome == -1)
     }
 
     /// The match that starts exactly at `offset` (a prefix match of the text from there).

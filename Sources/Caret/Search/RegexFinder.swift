@@ -1,17 +1,19 @@
-// The regular-expression engine: ICU's matcher running over the rope through its UText
-// (RopeUText.swift), with a region from the search's start to its limit whose bounds are
-// transparent (lookaround, `\b` and `^` see the text around it) and not anchoring, so a search
-// from any offset answers as ICU does on the whole flat text from there.
+// The regular-expression engine: ICU's matcher with a region from the search's start to its
+// limit whose bounds are transparent (lookaround, `\b` and `^` see the text around it) and not
+// anchoring, so a search from any offset answers as ICU does on the whole flat text from there.
+// It runs in UTF-16 windows of the text (RegexWindows.swift), ICU's fast path, whenever a window
+// can tell; otherwise over the rope through its UText (RopeUText.swift), which reads the chunks
+// it needs in place.
 
 final class RegexFinder: MatchFinder {
     private let regex: ICURegex
+    private let windows: RegexWindows?
     private let text: RopeText
-    private let length: Int
 
-    init(regex: ICURegex, text: RopeText) {
+    init(regex: ICURegex, windows: RegexWindows?, text: RopeText) {
         self.regex = regex
+        self.windows = windows
         self.text = text
-        length = text.rope.summary.utf8
         regex.setText(text)
         regex.useTransparentBounds()
     }
@@ -19,7 +21,7 @@ final class RegexFinder: MatchFinder {
     func first(from: Int, limit: Int, accept: SearchAcceptance) -> SearchHit? {
         var start = from
         while start <= limit {
-            let result = regex.firstMatch(in: start..<limit)
+            let result = windows?.firstMatch(from: start, limit: limit) ?? regex.firstMatch(in: start..<limit)
             guard let found = result.range else { return nil }
             if accept(found, false) { return SearchHit(range: found, groups: result.groups) }
             // Rejected: the next candidate starts at the next scalar.

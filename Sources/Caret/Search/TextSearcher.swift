@@ -48,7 +48,8 @@ final class TextSearcher {
                 throw TextError(.unsupportedSearch(reason: "ICU could not open the text"), byteOffset: 0)
             }
             regex = compiled
-            finder = RegexFinder(regex: compiled, text: text)
+            let windows = RegexWindows(pattern: query.pattern, compiled: compiled, document: document, text: text)
+            finder = RegexFinder(regex: compiled, windows: windows, text: text)
         }
         if query.wordMatch != .contains, let text = RopeText(rope) {
             words = ICUBreakIterator(.word, locale: locale, source: text)

@@ -25,41 +25,85 @@ enum UTF8Scalars {
 
     /// Writes the UTF-16 of valid UTF-8 `p` (whole scalars) to `out`, which must have room for
     /// `p.count` units (UTF-16 never takes more units than UTF-8 takes bytes); returns the units
-    /// written. ASCII is widened eight bytes at a time, the rest decoded scalar by scalar, inline
-    /// rather than through `decode(_:at:)`, whose tuple and second dispatch on the length made
-    /// the rope's reads for ICU dearer (Benchmarks/experiments/2026-12-03-review.md). O(n).
+    /// written. Each length of sequence has its own loop that goes on while the text keeps to it
+    /// (the scripts of a text keep to one length between spaces and punctuation): ASCII eight
+    /// bytes at a time, two-byte sequences four or two at a time and three-byte ones two at a
+    /// time when the next word holds as many whole ones, tested with one mask; a lone ASCII byte
+    /// between words of another script goes on at once. Inline rather than through
+    /// `decode(_:at:)`, whose tuple and second dispatch on the length made the rope's reads for
+    /// ICU dearer. Indexes move with wrapping arithmetic: they stay below `p.count`. O(n).
     static func transcodeToUTF16(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
         guard let base = p.baseAddress else { return 0 }
         let n = p.count
         var i = 0, k = 0
+        @inline(__always) func word(_ i: Int) -> UInt64 { UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) }
         while i < n {
             let b0 = UInt32(base[i])
             if b0 < 0x80 {
+                // A run of ASCII: eight bytes at a time while whole words are ASCII (a lone space
+                // or mark between words of another script goes on at once).
                 out[k] = UInt16(b0)
-                i += 1
-                k += 1
-                // A run of ASCII goes on eight bytes at a time (tried only after an ASCII byte, so
-                // that text without ASCII runs pays nothing for it).
-                while i + 8 <= n && UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                    for t in 0..<8 { out[k + t] = UInt16(base[i + t]) }
-                    i += 8
-                    k += 8
+                i &+= 1
+                k &+= 1
+                guard i < n && base[i] < 0x80 else { continue }
+                while i &+ 8 <= n {
+                    let w = word(i)
+                    guard w & 0x8080_8080_8080_8080 == 0 else { break }
+                    for t in 0..<8 { out[k &+ t] = UInt16(base[i &+ t]) }
+                    i &+= 8
+                    k &+= 8
+                }
+                while i < n && base[i] < 0x80 {
+                    out[k] = UInt16(base[i])
+                    i &+= 1
+                    k &+= 1
                 }
             } else if b0 < 0xE0 {
-                out[k] = UInt16((b0 & 0x1F) << 6 | UInt32(base[i + 1]) & 0x3F)
-                i += 2
-                k += 1
+                // Four two-byte sequences a word (110xxxxx 10xxxxxx), or two in its first half.
+                while i &+ 8 <= n {
+                    let w = word(i)
+                    if w & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 {
+                        out[k] = UInt16(truncatingIfNeeded: (w & 0x1F) << 6 | (w >> 8) & 0x3F)
+                        out[k &+ 1] = UInt16(truncatingIfNeeded: (w >> 16 & 0x1F) << 6 | (w >> 24) & 0x3F)
+                        out[k &+ 2] = UInt16(truncatingIfNeeded: (w >> 32 & 0x1F) << 6 | (w >> 40) & 0x3F)
+                        out[k &+ 3] = UInt16(truncatingIfNeeded: (w >> 48 & 0x1F) << 6 | (w >> 56) & 0x3F)
+                        i &+= 8
+                        k &+= 4
+                        continue
+                    }
+                    guard w & 0xC0E0_C0E0 == 0x80C0_80C0 else { break }
+                    out[k] = UInt16(truncatingIfNeeded: (w & 0x1F) << 6 | (w >> 8) & 0x3F)
+                    out[k &+ 1] = UInt16(truncatingIfNeeded: (w >> 16 & 0x1F) << 6 | (w >> 24) & 0x3F)
+                    i &+= 4
+                    k &+= 2
+                }
+                while i < n && base[i] & 0xE0 == 0xC0 {
+                    out[k] = UInt16((UInt32(base[i]) & 0x1F) << 6 | UInt32(base[i &+ 1]) & 0x3F)
+                    i &+= 2
+                    k &+= 1
+                }
             } else if b0 < 0xF0 {
-                out[k] = UInt16((b0 & 0x0F) << 12 | (UInt32(base[i + 1]) & 0x3F) << 6 | UInt32(base[i + 2]) & 0x3F)
-                i += 3
-                k += 1
+                // Two three-byte sequences a word: 1110xxxx 10xxxxxx 10xxxxxx, twice.
+                while i &+ 8 <= n {
+                    let w = word(i)
+                    guard w & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0 else { break }
+                    out[k] = UInt16(truncatingIfNeeded: (w & 0x0F) << 12 | (w >> 8 & 0x3F) << 6 | (w >> 16) & 0x3F)
+                    out[k &+ 1] = UInt16(truncatingIfNeeded: (w >> 24 & 0x0F) << 12 | (w >> 32 & 0x3F) << 6 | (w >> 40) & 0x3F)
+                    i &+= 6
+                    k &+= 2
+                }
+                while i < n && base[i] & 0xF0 == 0xE0 {
+                    out[k] = UInt16((UInt32(base[i]) & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6 | UInt32(base[i &+ 2]) & 0x3F)
+                    i &+= 3
+                    k &+= 1
+                }
             } else {
-                let v = ((b0 & 0x07) << 18 | (UInt32(base[i + 1]) & 0x3F) << 12 | (UInt32(base[i + 2]) & 0x3F) << 6
-                         | UInt32(base[i + 3]) & 0x3F) - 0x10000
-                out[k] = UInt16(0xD800 + (v >> 10))
-                out[k + 1] = UInt16(0xDC00 + (v & 0x3FF))
-                i += 4
-                k += 2
+                let v = ((b0 & 0x07) << 18 | (UInt32(base[i &+ 1]) & 0x3F) << 12 | (UInt32(base[i &+ 2]) & 0x3F) << 6
+                         | UInt32(base[i &+ 3]) & 0x3F) &- 0x10000
+                out[k] = UInt16(truncatingIfNeeded: 0xD800 &+ (v >> 10))
+                out[k &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 &+ (v & 0x3FF))
+                i &+= 4
+                k &+= 2
             }
         }
         return k

@@ -22,6 +22,10 @@ struct caret_regex;
 /// `status` and the UTF-16 offset of the error in `*error_offset` (when not NULL; -1 if unknown).
 struct caret_regex *caret_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags, int32_t *error_offset,
                                      caret_icu_status *status);
+/// A matcher of the same compiled pattern (ICU's `uregex_clone`: the pattern is shared, not
+/// compiled again), with no text; NULL on failure (`status` says why).
+struct caret_regex *caret_regex_clone(struct caret_regex *regex, caret_icu_status *status);
+
 void caret_regex_close(struct caret_regex *regex);
 
 /// Sets a flat UTF-16 text; the buffer must outlive its use. Resets the matcher.
@@ -47,6 +51,14 @@ int32_t caret_regex_group_count(struct caret_regex *regex, caret_icu_status *sta
 /// Start and end of group `group` (0: the whole match) of the last match; -1 when it took no part.
 int64_t caret_regex_start(struct caret_regex *regex, int32_t group, caret_icu_status *status);
 int64_t caret_regex_end(struct caret_regex *regex, int32_t group, caret_icu_status *status);
+
+/// Searches the region `start..<limit` (resetting the matcher) for the first match, giving up
+/// once every start at or before `stop` failed (`stop` < 0: no such limit; ICU's find-progress
+/// callback). Returns 1 for a match, 0 for none in the region, -1 when it gave up: no match
+/// starts in `start...stop`. `caret_regex_hit_end` then says whether any attempt read to the
+/// end of the text.
+int32_t caret_regex_find_until(struct caret_regex *regex, int64_t start, int64_t limit, int64_t stop,
+                               caret_icu_status *status);
 
 /// True when the last match attempt reached the end of the text (or region): more text there
 /// could have changed the result.
