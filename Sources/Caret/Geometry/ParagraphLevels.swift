@@ -25,7 +25,9 @@ struct ParagraphLevels {
     let paragraphLevel: UInt8
     /// The bytes whose levels are known: the whole paragraph, or a window holding a row.
     let covered: Range<Int>
-    /// True when the paragraph may be resolved in windows (see the type's comment).
+    /// True when the paragraph was found to allow windows (see the type's comment); false when
+    /// it does not, and when it was resolved whole without looking (no row, or a paragraph not
+    /// much longer than its row).
     let windowable: Bool
     /// One level per byte of `covered`; empty when every byte is at `paragraphLevel`.
     private let levels: [UInt8]
