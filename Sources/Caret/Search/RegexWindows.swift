@@ -119,21 +119,10 @@ final class RegexWindows {
     /// Copies bytes `range` (scalar boundaries) of the text into the buffer as UTF-16 (at most
     /// one unit a byte). O(range).
     private func fill(_ range: Range<Int>) {
-        let rope = document.rope
         buffer = [UInt16](unsafeUninitializedCapacity: range.count) { out, count in
-            count = 0
-            guard !range.isEmpty else { return }
             var k = 0
-            var c = rope.cursor(at: range.lowerBound, in: UTF8Metric.self)
-            while true {
-                let base = c.prefix.utf8
-                let chunk = c.chunkAddress
-                let lo = max(range.lowerBound - base, 0)
-                let hi = min(range.upperBound - base, chunk.pointee.bytes.count)
-                chunk.pointee.bytes.withUnsafeBufferPointer { p in
-                    k += UTF8Scalars.transcodeToUTF16(UnsafeBufferPointer(rebasing: p[lo..<hi]), into: out.baseAddress! + k)
-                }
-                guard base + chunk.pointee.bytes.count < range.upperBound, rope.moveToNext(&c) else { break }
+            document.forEachUTF8Piece(of: range) { piece in
+                k += UTF8Scalars.transcodeToUTF16(piece, into: out.baseAddress! + k)
             }
             count = k
         }

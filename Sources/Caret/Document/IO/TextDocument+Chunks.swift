@@ -13,22 +13,30 @@ extension TextDocument {
 
     /// Copies bytes `range` into `buffer`, which has room for them.
     func copyUTF8(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        var written = 0
+        forEachUTF8Piece(of: range) { piece in
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + piece.count)]).initialize(from: piece)
+            written += piece.count
+        }
+    }
+
+    /// Calls `body` with the bytes of `range` in order, one piece a chunk (each a part of one
+    /// chunk's storage, never empty, valid only during the call): a read of a stretch of the
+    /// text without a copy of it. O(log n + length).
+    func forEachUTF8Piece(of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard range.count > 0, !rope.isEmpty else { return }
         var c = cursor(at: range.lowerBound, in: UTF8Metric.self)
-        var written = 0
         while true {
             let chunkStart = c.prefix.utf8
-            let chunk = c.chunk
+            // Through the chunk's address: a copy of the chunk would retain its storage.
+            let chunk = c.chunkAddress
+            let length = chunk.pointee.bytes.count
             let from = max(range.lowerBound - chunkStart, 0)
-            let to = min(range.upperBound - chunkStart, chunk.bytes.count)
+            let to = min(range.upperBound - chunkStart, length)
             if from < to {
-                chunk.bytes.withUnsafeBufferPointer { p in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[written..<(written + to - from)])
-                        .initialize(from: UnsafeBufferPointer(rebasing: p[from..<to]))
-                }
-                written += to - from
+                chunk.pointee.bytes.withUnsafeBufferPointer { p in body(UnsafeBufferPointer(rebasing: p[from..<to])) }
             }
-            guard chunkStart + chunk.bytes.count < range.upperBound, rope.moveToNext(&c) else { return }
+            guard chunkStart + length < range.upperBound, rope.moveToNext(&c) else { return }
         }
     }
 
