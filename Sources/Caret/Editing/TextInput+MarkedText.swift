@@ -65,12 +65,7 @@ extension TextInput {
         let shown = selectionMark
         // The restore is finished (no composition, the old selection) before `didApply` goes out.
         let revisionAfterRestore = whileChanging {
-            composition = nil
-            markedTextRange = nil
-            _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
-            restoreAttributeRuns(origin.attributeRuns)
-            anchor = origin.anchor
-            focus = origin.focus
+            restoreTextBefore(origin, marked: marked)
             // The committed text takes the typing attributes the composition started with.
             setTypingAttributes(origin.typingAttributes)
             return revision
@@ -105,14 +100,21 @@ extension TextInput {
         guard let origin = composition, let marked = markedTextRange else { return }
         whileChanging {
             let shown = selectionMark
-            composition = nil
-            markedTextRange = nil
-            _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
-            restoreAttributeRuns(origin.attributeRuns)
-            anchor = origin.anchor
-            focus = origin.focus
+            restoreTextBefore(origin, marked: marked)
             sendSelectionChanged(since: shown)
         }
+    }
+
+    /// Ends the composition `origin` (marked text `marked`) by putting back the text, the
+    /// attribute runs and the selection from before it; sends nothing (the caller is inside
+    /// `whileChanging`). O(log n + the marked and replaced text).
+    private func restoreTextBefore(_ origin: Composition, marked: TextRange) {
+        composition = nil
+        markedTextRange = nil
+        _ = applyChange(marked.start.utf8Offset..<marked.end.utf8Offset, origin.replacedText, keepingRemoved: false)
+        restoreAttributeRuns(origin.attributeRuns)
+        anchor = origin.anchor
+        focus = origin.focus
     }
 
     /// Backspace inside marked text: deletes the selection inside it, or the backward-deletion
