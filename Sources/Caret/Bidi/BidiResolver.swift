@@ -138,6 +138,9 @@ struct BidiResolver {
             // order and classes in temporary buffers (arrays here were three allocations, each
             // with a runtime metadata lookup, for a paragraph of a few dozen characters).
             let n = initial.count
+            // Nothing reads the explicit levels from here on: `resolved` holds the only
+            // reference to them, and the rules below write it in place, without a copy.
+            explicit = []
             let edge: BidiClass = paragraphLevel & 1 == 1 ? .r : .l
             let sequence = Sequence(range: 0..<n, level: paragraphLevel, sos: edge, eos: edge)
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { order in
@@ -445,14 +448,21 @@ struct BidiResolver {
             k = end
         }
 
-        // I1, I2.
+        // I1, I2, one loop per parity of the level, each without a branch per character.
         let level = sequence.level
-        for k in 0..<n {
-            let i = Int(idx[k])
+        let numberBits = BidiClass.an.bit | BidiClass.en.bit
+        resolved.withUnsafeMutableBufferPointer { resolved in
             if level & 1 == 0 {
-                resolved[i] = t[k] == .r ? level + 1 : (t[k] == .an || t[k] == .en) ? level + 2 : level
+                for k in 0..<n {
+                    let bit = t[k].bit
+                    let raise: UInt8 = (bit & BidiClass.r.bit != 0 ? 1 : 0) | (bit & numberBits != 0 ? 2 : 0)
+                    resolved[Int(idx[k])] = level &+ raise
+                }
             } else {
-                resolved[i] = (t[k] == .l || t[k] == .an || t[k] == .en) ? level + 1 : level
+                for k in 0..<n {
+                    let raise: UInt8 = t[k].bit & (BidiClass.l.bit | numberBits) != 0 ? 1 : 0
+                    resolved[Int(idx[k])] = level &+ raise
+                }
             }
         }
     }
@@ -554,6 +564,16 @@ struct BidiResolver {
     /// L1, the whole paragraph being one line: separators, and the whitespace before them or
     /// at the end of the line, return to the paragraph level.
     private mutating func applyL1() {
+        // Without segment or paragraph separators, only the whitespace at the end of the line
+        // returns to the paragraph level: read from the end, no further.
+        if present & (BidiClass.s.bit | BidiClass.b.bit) == 0 {
+            var i = initial.count - 1
+            while i >= 0 && initial[i].bit & BidiClassSet.trailingWhitespace != 0 {
+                resolved[i] = paragraphLevel
+                i -= 1
+            }
+            return
+        }
         var trailingStart = initial.count
         for i in stride(from: initial.count - 1, through: 0, by: -1) {
             let cls = initial[i]
