@@ -384,7 +384,9 @@ struct BidiResolver {
         // and W3 read at each character what W1 made of it and of the characters before it.
         var previous = sequence.sos
         var lastStrong = sequence.sos
-        for k in 0..<n {
+        // Without marks, Arabic letters or European numbers the pass changes nothing.
+        let w1to3 = present & (BidiClass.nsm.bit | BidiClass.al.bit | BidiClass.en.bit) != 0
+        for k in 0..<(w1to3 ? n : 0) {
             var cls = t[k]
             if cls == .nsm { cls = previous } else { previous = cls.bit & BidiClassSet.isolateControls != 0 ? .on : cls }
             switch cls {
@@ -422,7 +424,9 @@ struct BidiResolver {
         // W6, W7: remaining separators and terminators are neutral; European numbers after L
         // are L.
         lastStrong = sequence.sos
-        for k in 0..<n {
+        // Without separators, terminators or European numbers the pass changes nothing.
+        let w6to7 = present & (BidiClass.es.bit | BidiClass.et.bit | BidiClass.cs.bit | BidiClass.en.bit) != 0
+        for k in 0..<(w6to7 ? n : 0) {
             switch t[k] {
             case .es, .et, .cs: t[k] = .on
             case .l, .r: lastStrong = t[k]

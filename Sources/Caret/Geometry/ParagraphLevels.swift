@@ -85,10 +85,13 @@ struct ParagraphLevels {
             guard !resolution.levels.isEmpty else { return }
             let perScalar = resolution.levels
             levels = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-                var k = -1
-                for i in 0..<bytes.count {
-                    if bytes[i] & 0xC0 != 0x80 { k += 1 }
-                    buffer[i] = perScalar[k]
+                perScalar.withUnsafeBufferPointer { perScalar in
+                    // k stays below the scalar count: one lead byte a scalar.
+                    var k = -1
+                    for i in 0..<bytes.count {
+                        if bytes[i] & 0xC0 != 0x80 { k &+= 1 }
+                        buffer[i] = perScalar[k]
+                    }
                 }
                 count = bytes.count
             }
