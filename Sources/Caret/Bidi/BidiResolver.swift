@@ -568,16 +568,9 @@ struct BidiResolver {
     /// L1, the whole paragraph being one line: separators, and the whitespace before them or
     /// at the end of the line, return to the paragraph level.
     private mutating func applyL1() {
-        // Without segment or paragraph separators, only the whitespace at the end of the line
-        // returns to the paragraph level: read from the end, no further.
-        if present & (BidiClass.s.bit | BidiClass.b.bit) == 0 {
-            var i = initial.count - 1
-            while i >= 0 && initial[i].bit & BidiClassSet.trailingWhitespace != 0 {
-                resolved[i] = paragraphLevel
-                i -= 1
-            }
-            return
-        }
+        // Read from the end: once a character that stays is met, only a separator further back
+        // starts another reset, so without separators the loop stops there.
+        let separators = present & (BidiClass.s.bit | BidiClass.b.bit) != 0
         var trailingStart = initial.count
         for i in stride(from: initial.count - 1, through: 0, by: -1) {
             let cls = initial[i]
@@ -587,6 +580,7 @@ struct BidiResolver {
             } else if cls.bit & BidiClassSet.trailingWhitespace != 0 {
                 if trailingStart == i + 1 { trailingStart = i; resolved[i] = paragraphLevel }
             } else {
+                if !separators { return }
                 trailingStart = -1
             }
         }
