@@ -8,7 +8,8 @@
 #   Tests/Scripts/edit-tmux.sh            (needs tmux: apt-get install -y tmux)
 #
 # CARET_EXECUTABLE names a built `caret` (else a release build is made); EDIT_BIG_MB sets the
-# big file's size (default 100; 0 skips it).
+# big file's size (default 100; 0 skips it); EDIT_SHOW_SCREENS=1 prints each checked screen (the
+# status line included) after its check.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ -z "${CARET_EXECUTABLE:-}" ]; then
@@ -38,6 +39,7 @@ start() {
 }
 screen() { tmx capture-pane -p -t edit; }
 cursor() { tmx display-message -p -t edit '#{cursor_x},#{cursor_y}'; }
+show() { if [ -n "${EDIT_SHOW_SCREENS:-}" ]; then screen | sed -e 's/^/    | /'; echo "    cursor $(cursor)"; fi; }
 keys() { tmx send-keys -t edit "$@"; }
 # Waits until the screen contains TEXT (up to SECONDS).
 wait_for() {
@@ -56,7 +58,7 @@ expect() {
   local name=$1 expected=$2 at=$3 i got
   for ((i = 0; i < 100; i++)); do
     got=$(screen | head -n -1 | sed -e 's/[[:space:]]*$//' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}')
-    [ "$got" == "$expected" ] && [ "$(cursor)" == "$at" ] && { echo "ok: $name"; return 0; }
+    [ "$got" == "$expected" ] && [ "$(cursor)" == "$at" ] && { echo "ok: $name"; show; return 0; }
     sleep 0.05
   done
   fail "$name: screen (cursor $(cursor), expected $at):"
