@@ -48,10 +48,14 @@ let package = Package(
             name: "CaretICU",
             dependencies: ["CICU", "CICUI18N"]
         ),
+        // UTF-8 to UTF-16 with the processor's vector instructions (SSSE3 on x86-64, chosen at
+        // run time; elsewhere the Swift loops of UTF8Scalars): C because Swift has no portable
+        // byte shuffle. Plain C, no flags: the vector code is marked with a target attribute.
+        .target(name: "CaretSIMD"),
         // The engine: generic rope (Rope/), text storage (Text/), public API (Document/); layers in docs/ARCHITECTURE.md.
         .target(
             name: "Caret",
-            dependencies: ["CaretICU"]
+            dependencies: ["CaretICU", "CaretSIMD"]
         ),
         // zlib, for reading the gzip-compressed editing traces.
         .systemLibrary(

@@ -55,7 +55,7 @@ final class RopeTextSource {
                 for i in 0..<p.count { buffer[i] = UInt16(p[i]) }
                 return
             }
-            _ = UTF8Scalars.transcodeToUTF16(p, into: buffer)
+            _ = UTF8Scalars.transcodeToUTF16(p, into: buffer, capacity: capacity)
         }
         return count
     }

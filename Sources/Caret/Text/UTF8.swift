@@ -1,3 +1,5 @@
+internal import CaretSIMD
+
 /// UTF-8 helpers over buffers that are already known to be valid.
 enum UTF8Scalars {
     /// The length of the sequence that starts with lead byte `b` (1 for ASCII).
@@ -25,14 +27,44 @@ enum UTF8Scalars {
 
     /// Writes the UTF-16 of valid UTF-8 `p` (whole scalars) to `out`, which must have room for
     /// `p.count` units (UTF-16 never takes more units than UTF-8 takes bytes); returns the units
-    /// written. Each length of sequence has its own loop that goes on while the text keeps to it
-    /// (the scripts of a text keep to one length between spaces and punctuation): ASCII eight
+    /// written. See `transcodeToUTF16(_:into:capacity:)`. O(n).
+    @inline(__always)
+    static func transcodeToUTF16(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
+        transcodeToUTF16(p, into: out, capacity: p.count)
+    }
+
+    /// Whether this processor takes `transcodeToUTF16`'s vector path (x86-64 with SSSE3).
+    static var hasVectorTranscoder: Bool {
+        var byte: UInt8 = 0
+        var unit: UInt16 = 0
+        return caret_simd_utf8_to_utf16(&byte, 0, &unit, 0) >= 0
+    }
+
+    /// Writes the UTF-16 of valid UTF-8 `p` (whole scalars) to `out`, which has room for
+    /// `capacity` units, at least the UTF-16 length of `p`; returns the units written. Units past
+    /// the result may be overwritten, none at or past `capacity`. Sixteen bytes a step in
+    /// CaretSIMD where the processor has the instructions for it (a piece of 32 bytes or more),
+    /// else `transcodeByLength(_:into:)`. O(n).
+    @inline(__always)
+    static func transcodeToUTF16(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>,
+                                 capacity: Int) -> Int {
+        if p.count >= 32, let base = p.baseAddress {
+            let written = caret_simd_utf8_to_utf16(base, p.count, out, capacity)
+            if written >= 0 { return written }
+        }
+        return transcodeByLength(p, into: out)
+    }
+
+    /// Writes the UTF-16 of valid UTF-8 `p` (whole scalars) to `out`, exactly the units returned
+    /// (at most `p.count`), without vector instructions: each length of sequence has its own
+    /// loop that goes on while the text keeps to it (the scripts of a text keep to one length
+    /// between spaces and punctuation): ASCII eight
     /// bytes at a time, two-byte sequences four or two at a time and three-byte ones two at a
     /// time when the next word holds as many whole ones, tested with one mask; a lone ASCII byte
     /// between words of another script goes on at once. Inline rather than through
     /// `decode(_:at:)`, whose tuple and second dispatch on the length made the rope's reads for
     /// ICU dearer. Indexes move with wrapping arithmetic: they stay below `p.count`. O(n).
-    static func transcodeToUTF16(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
+    static func transcodeByLength(_ p: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
         guard let base = p.baseAddress else { return 0 }
         let n = p.count
         var i = 0, k = 0

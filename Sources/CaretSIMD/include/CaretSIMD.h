@@ -1,0 +1,15 @@
+#ifndef CARET_SIMD_H
+#define CARET_SIMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Writes the UTF-16 of the valid UTF-8 `bytes[0..<count]` (whole scalars) to `out`, 16 bytes a
+/// step with the processor's vector instructions; returns the units written, or -1 when this
+/// processor has none that the transcoder uses (the caller transcodes itself). `out` has room
+/// for `capacity` units, at least the UTF-16 length of the bytes; units past the result may be
+/// overwritten, none at or past `capacity`. The input must be valid UTF-8: nothing is checked.
+/// O(count).
+ptrdiff_t caret_simd_utf8_to_utf16(const uint8_t *bytes, size_t count, uint16_t *out, size_t capacity);
+
+#endif
