@@ -164,11 +164,7 @@ final class RopeText {
         let (bytes, units) = chunk.pointee.bytes.withUnsafeBufferPointer { p -> (Int, Int) in
             var i = near8, k = near16
             if target < k && target < k - target { (i, k) = (0, 0) }   // nearer the chunk's start
-            while k < target {
-                let length = UTF8Scalars.length(lead: p[i])
-                k += length == 4 ? 2 : 1
-                i += length
-            }
+            if k < target { (i, k) = UTF8Scalars.forward(in: p, from: i, unit: k, toUnit: target) }
             while k > target {
                 i -= 1
                 while !UTF8Scalars.isLead(p[i]) { i -= 1 }

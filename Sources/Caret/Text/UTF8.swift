@@ -141,6 +141,33 @@ enum UTF8Scalars {
         return k
     }
 
+    /// From byte `i` of valid UTF-8 `p` (a scalar boundary) at UTF-16 offset `k`, forward to
+    /// UTF-16 offset `target` (≥ k): the byte and unit where the scalar holding that unit starts
+    /// (past it when the target falls inside a surrogate pair; the caller steps back), or the end
+    /// of `p`. Eight bytes at a time while a whole word's units fit: its lead bytes, and one more
+    /// for each four-byte lead. O(bytes crossed).
+    static func forward(in p: UnsafeBufferPointer<UInt8>, from i: Int, unit k: Int, toUnit target: Int) -> (byte: Int, unit: Int) {
+        guard let base = p.baseAddress else { return (i, k) }
+        let n = p.count
+        var i = i, k = k
+        while i &+ 8 <= n {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let continuations = (w & ~(w << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            let fourByteLeads = (w & (w << 1) & (w << 2) & (w << 3) & 0x8080_8080_8080_8080).nonzeroBitCount
+            let units = 8 &- continuations &+ fourByteLeads
+            guard k &+ units <= target else { break }
+            k &+= units
+            i &+= 8
+        }
+        while i < n && !isLead(base[i]) { i &+= 1 }                 // the rest of a scalar counted
+        while k < target && i < n {
+            let length = self.length(lead: base[i])
+            k &+= length == 4 ? 2 : 1
+            i &+= length
+        }
+        return (i, k)
+    }
+
     /// The byte offset of the `k`-th scalar of valid UTF-8 `p` (`p.count` when k is the count
     /// or more). Counts lead bytes eight at a time.
     static func offset(ofScalar k: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
