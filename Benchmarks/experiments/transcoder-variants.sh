@@ -17,9 +17,12 @@ test -s "$work/gen4.txt"
 python3 - "$root/Sources/Caret/Text/UTF8.swift" "$work/v1.swift" <<'PY'
 import sys
 src = open(sys.argv[1]).read()
-a = src.index('    static func transcodeToUTF16(')
-b = src.index('    /// The byte offset of the `k`-th scalar')
-fn = src[a:b].replace('static func transcodeToUTF16', 'static func transcodeV1')
+# Since 814760b the loops are `transcodeByLength` (CaretSIMD's vector path is in front of them).
+name = 'transcodeByLength' if 'static func transcodeByLength(' in src else 'transcodeToUTF16'
+a = src.index('    static func ' + name + '(')
+end = '    /// From byte `i` of valid UTF-8 `p`' if name == 'transcodeByLength' else '    /// The byte offset of the `k`-th scalar'
+b = src.index(end)
+fn = src[a:b].replace('static func ' + name, 'static func transcodeV1')
 # Outside the package the three-byte line takes the type checker too long: split it.
 fn = fn.replace("out[k] = UInt16((UInt32(base[i]) & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6 | UInt32(base[i &+ 2]) & 0x3F)",
                 "let x0: UInt32 = (UInt32(base[i]) & 0x0F) << 12\n                    let x1: UInt32 = (UInt32(base[i &+ 1]) & 0x3F) << 6\n                    out[k] = UInt16(x0 | x1 | UInt32(base[i &+ 2]) & 0x3F)")
