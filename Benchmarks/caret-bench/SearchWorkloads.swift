@@ -8,7 +8,7 @@ import Foundation
 
 extension Bench {
     /// `search.literal.ascii`, `search.literal.multilingual` (GB/s; baseline ripgrep `-F` on
-    /// the same file), `search.ignore-case` (MB/s; baseline `rg -i -F`),
+    /// the same file), `search.ignore-case` (MB/s; baseline `rg -i -F`), `search.memory` (kB),
     /// `search.ignore-diacritics`, `search.ignore-normalization` (MB/s), `search.regex` (ms;
     /// baseline ICU on the flat UTF-16 text), `search.replace-all` (ms; one change set),
     /// `search.incremental-keystroke` and `search.incremental-find-next` (µs a keystroke with a
@@ -42,7 +42,48 @@ extension Bench {
         regex(doc, generated: generated)
         replaceAll(doc)
         incremental(doc)
+        heldWhileSearching(doc, bytes: generated.count, queries: [
+            ("regex", TextSearchQuery(Bench.regexPattern, syntax: .regularExpression)),
+            ("literal", TextSearchQuery(multiNeedle)),
+            ("ignore-case", TextSearchQuery(multiNeedle.uppercased(), ignoresCase: true)),
+            ("ignore-diacritics", TextSearchQuery(bare, ignoresDiacritics: true)),
+        ])
     }
+
+    /// `search.memory` (kB): the heap a search holds while it runs — the most, over every match
+    /// it reports and its end, of the heap in use (glibc `malloc_info`) less the heap before it
+    /// began — for each query over the generated document, the largest reported (issue 24:
+    /// under 1 MB at 50 MB, no copy of the document).
+    private mutating func heldWhileSearching(_ doc: TextDocument, bytes: Int, queries: [(String, TextSearchQuery)]) {
+        let name = "search.memory"
+        guard selected(name) else { return }
+        guard Memory.heapInUse() != nil else { return log("memory: malloc_info unavailable; skipped") }
+        var worst = 0
+        var parts: [String] = []
+        for (label, query) in queries {
+            Memory.trim()
+            let before = Memory.heapInUse()!
+            var held = 0, count = 0
+            do {
+                for _ in try doc.matches(of: query) {
+                    count += 1
+                    held = max(held, Memory.heapInUse()! - before)
+                }
+            } catch {
+                check(false, "\(name): \(label) threw \(error)")
+            }
+            held = max(held, Memory.heapInUse()! - before)
+            check(count >= 1, "\(name): \(label) found nothing")
+            worst = max(worst, held)
+            parts.append("\(label) \(held / 1000) kB (\(count) matches)")
+        }
+        record(Workload(name: name, unit: "kB", samples: [Double(worst) / 1000],
+                        note: "heap held while searching \(bytes / 1_000_000) MB, the most over every match: "
+                            + parts.joined(separator: ", ")))
+    }
+
+    /// The regular expression of `search.regex` and `search.memory`.
+    static let regexPattern = "\\p{Lu}\\w+ \\d+"
 
     /// `length` clusters of `doc` starting at `fraction` of it, on a cluster boundary.
     /// The first such stretch from there without a line break (ripgrep matches within lines).
@@ -102,7 +143,7 @@ extension Bench {
     private mutating func regex(_ doc: TextDocument, generated: [UInt8]) {
         let name = "search.regex"
         guard selected(name) else { return }
-        let pattern = "\\p{Lu}\\w+ \\d+"
+        let pattern = Bench.regexPattern
         let query = TextSearchQuery(pattern, syntax: .regularExpression)
         var count = 0
         // ICU loads the property data of `\p{Lu}` and `\w` at the first compile: both sides warm.
