@@ -278,16 +278,8 @@ extension TextChunk {
     func utf8Offset(ofUTF16 n: Int) -> Int {
         if summary.utf16 == summary.scalars { return utf8Offset(ofScalar: n) }        // no surrogates
         return bytes.withUnsafeBufferPointer { p in
-            var i = 0
-            var seen = 0
-            while i < p.count {
-                let length = UTF8Scalars.length(lead: p[i])
-                let units = length == 4 ? 2 : 1
-                if seen + units > n { return i }
-                seen += units
-                i += length
-            }
-            return i
+            let (i, k) = UTF8Scalars.forward(in: p, from: 0, unit: 0, toUnit: n)
+            return k > n ? i - 4 : i                              // past the pair n falls inside
         }
     }
 
