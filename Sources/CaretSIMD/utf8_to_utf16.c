@@ -8,11 +8,11 @@
 // A block holding a four-byte sequence (a surrogate pair) goes one scalar at a time; a block of
 // ASCII is widened whole.
 #include "CaretSIMD.h"
+#include "cpu.h"
 
 #include <stdbool.h>
 
 #if defined(__x86_64__)
-#include <cpuid.h>
 #include <pthread.h>
 #include <tmmintrin.h>
 
@@ -21,7 +21,6 @@
 static uint8_t keep[256][16] __attribute__((aligned(16)));
 static uint8_t count_of[256];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
-static bool has_ssse3;
 
 static void build_tables(void) {
     for (int m = 0; m < 256; m++) {
@@ -36,8 +35,6 @@ static void build_tables(void) {
         count_of[m] = (uint8_t)t;
         for (int rest = 2 * t; rest < 16; rest++) keep[m][rest] = 0x80;   // zero
     }
-    unsigned a, b, c, d;
-    has_ssse3 = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3);
 }
 
 // The scalars that start in bytes[i..<end) (and, when i is inside a sequence, after it), one at
@@ -128,8 +125,8 @@ static size_t transcode_ssse3(const uint8_t *p, size_t n, uint16_t *out, size_t 
 }
 
 ptrdiff_t caret_simd_utf8_to_utf16(const uint8_t *bytes, size_t count, uint16_t *out, size_t capacity) {
+    if (!caret_simd_has_ssse3()) return -1;
     pthread_once(&tables_once, build_tables);
-    if (!has_ssse3) return -1;
     return (ptrdiff_t)transcode_ssse3(bytes, count, out, capacity);
 }
 

@@ -323,10 +323,16 @@ enum UTF8Validation {
     /// Deciding at byte i needs bytes i...i+3 only, so a text checked piece by piece gets the
     /// same first error (offset and reason) as when checked whole. O(n).
     ///
-    /// The automaton (`UTF8Automaton`) decides first, without a branch on each sequence's
-    /// length; only a piece it rejects is checked again by `namedCheck`, which names the
-    /// problem, and a piece that ends inside a sequence has that sequence's bytes checked by it.
+    /// The vector check (`wellFormedPrefix`) decides first where the processor has it, else the
+    /// automaton (`UTF8Automaton`), without a branch on each sequence's length; only a piece
+    /// they reject is checked again by `namedCheck`, which names the problem, and a piece that
+    /// ends inside a sequence has that sequence's bytes checked by it.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, isComplete: Bool) -> (validEnd: Int, error: TextError?) {
+        if let end = wellFormedPrefix(bytes) {
+            guard end < bytes.count else { return (end, nil) }
+            let (validEnd, error) = namedCheck(UnsafeBufferPointer(rebasing: bytes[end...]), isComplete: isComplete)
+            return (end + validEnd, error.map { TextError($0.kind, byteOffset: end + $0.offset) })
+        }
         let state = UTF8Automaton.run(bytes)
         if state == UTF8Automaton.accept { return (bytes.count, nil) }
         guard state != UTF8Automaton.reject else { return namedCheck(bytes, isComplete: isComplete) }
@@ -336,6 +342,29 @@ enum UTF8Validation {
         while start > 0 && bytes.count - start < 3 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
         let (validEnd, error) = namedCheck(UnsafeBufferPointer(rebasing: bytes[start...]), isComplete: isComplete)
         return (start + validEnd, error.map { TextError($0.kind, byteOffset: start + $0.offset) })
+    }
+
+    /// The pieces the vector check takes: shorter ones go to the automaton (the call and the
+    /// last block's copy would cost more than they save).
+    static var vectorCheckMinimum: Int { 64 }
+
+    /// Where the bytes stop being certainly well formed, when CaretSIMD's vector check can say
+    /// (x86-64 with SSSE3, a piece of `vectorCheckMinimum` bytes or more): the piece's length
+    /// when it is well-formed UTF-8 ending on a complete sequence, or the start of its last
+    /// sequence when that one may be cut off by the piece's end (its lead among the last three
+    /// bytes asks for more than follow) and everything before it is well formed; the caller
+    /// checks that sequence. Nil when the vector check is not available or finds a problem: the
+    /// automaton decides then. O(n), sixteen bytes a step.
+    @inline(__always)
+    static func wellFormedPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = bytes.count
+        guard n >= vectorCheckMinimum, let base = bytes.baseAddress else { return nil }
+        // The last sequence's lead: at most three continuation bytes back (more is ill formed,
+        // which the vector check finds).
+        var lead = n - 1
+        while lead > n - 4 && base[lead] & 0xC0 == 0x80 { lead -= 1 }
+        let end = UTF8Scalars.isLead(base[lead]) && UTF8Scalars.length(lead: base[lead]) > n - lead ? lead : n
+        return caret_simd_utf8_is_valid(base, end) == 1 ? end : nil
     }
 
     /// `check(_:isComplete:)` sequence by sequence, naming the first problem. O(n).

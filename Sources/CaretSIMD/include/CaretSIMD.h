@@ -12,4 +12,10 @@
 /// O(count).
 ptrdiff_t caret_simd_utf8_to_utf16(const uint8_t *bytes, size_t count, uint16_t *out, size_t capacity);
 
+/// 1 when `bytes[0..<count]` is well-formed UTF-8 (RFC 3629) ending on a complete sequence, 0
+/// when it is not (anything ill-formed, or a sequence cut off by the end: the caller finds out
+/// which and where), -1 when this processor has none of the vector instructions the check uses
+/// (the caller checks itself). Sixteen bytes a step. O(count).
+int caret_simd_utf8_is_valid(const uint8_t *bytes, size_t count);
+
 #endif
