@@ -66,6 +66,40 @@ final class FilesLineEndingTests: XCTestCase {
         }
     }
 
+    /// The counter on long texts (its sixteen-byte steps, the byte counters summed every 255
+    /// steps) cut into pieces of any length, against a count made here byte by byte.
+    func testCountsOfLongTextsInPiecesMatchAByteByByteCount() {
+        var (rng, _) = SeededGenerator.fromEnvironment(default: 20_261_204)
+        let alphabet: [UInt8] = [0x0D, 0x0A, 0x61, 0x0D, 0x0A, 0xE4, 0xB8, 0xAD, 0x0B]
+        for round in 0..<60 {
+            let length = round < 10 ? round * 17 : Int(rng.next() % 9_000)
+            // Some texts are dense in endings, some sparse (long runs between them).
+            let sparse = round % 3 == 0
+            let text = (0..<length).map { _ -> UInt8 in
+                sparse && rng.next() % 50 != 0 ? 0x61 : alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            }
+            var expected = LineEndingCounts()
+            var i = 0
+            while i < text.count {
+                if text[i] == 0x0D {
+                    if i + 1 < text.count && text[i + 1] == 0x0A { expected.crlf += 1; i += 1 } else { expected.cr += 1 }
+                } else if text[i] == 0x0A {
+                    expected.lf += 1
+                }
+                i += 1
+            }
+            var counter = LineEndingCounter()
+            var start = 0
+            while start < text.count {
+                let end = min(text.count, start + 1 + Int(rng.next() % (rng.next() % 2 == 0 ? 8 : 700)))
+                text[start..<end].withUnsafeBufferPointer { counter.count($0) }
+                start = end
+            }
+            let counted = counter.finished(terminators: expected.lf + expected.crlf + expected.cr)
+            XCTAssertEqual(counted, expected, "round \(round), \(text.count) bytes")
+        }
+    }
+
     func testMixedEndingsKeptOrNormalisedOnLoadAndSave() throws {
         let path = "\(directory)/mixed.txt"
         let bytes = Array("one\ntwo\r\nthree\rfour\r\n".utf8)
