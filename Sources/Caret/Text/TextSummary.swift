@@ -130,6 +130,19 @@ extension TextSummary {
                 i += 1
                 continue
             }
+            // U+4000–U+9FFF (leads E4–E9: CJK ideographs, most of Chinese and Japanese text):
+            // every scalar there is plain, class Other with no conjunct role and no line
+            // terminator (`GraphemeClassTableTests` checks it against ICU's data), so it starts
+            // a cluster exactly when printable ASCII would, with no decoding or lookup.
+            if b &- 0xE4 < 6 {
+                scalars += 1
+                if breaker.isBoundaryBeforePrintableASCII() {
+                    if i >= nextTarget { reach(i, graphemes) }
+                    graphemes += 1
+                }
+                i += 3
+                continue
+            }
             let (c, length) = UTF8Scalars.decode(bytes, at: i)
             scalars += 1
             if length == 4 { utf16 += 1 }
