@@ -8,7 +8,7 @@ final class UTF8AutomatonTests: XCTestCase {
     func testEveryTwoByteStringAgreesWithTheNamedCheck() {
         for a in 0..<256 {
             for b in 0..<256 {
-                agree([UInt8(a), UInt8(b)])
+                assertCheckAgreesWithNamedCheck([UInt8(a), UInt8(b)])
             }
         }
     }
@@ -24,7 +24,7 @@ final class UTF8AutomatonTests: XCTestCase {
                 bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next())
             }
             if rng.next() % 4 == 0 && !bytes.isEmpty { bytes.removeLast(Int(rng.next() % UInt64(min(3, bytes.count) + 1))) }
-            agree(bytes)
+            assertCheckAgreesWithNamedCheck(bytes)
         }
     }
 
@@ -37,16 +37,4 @@ final class UTF8AutomatonTests: XCTestCase {
     }
 
     private func run(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { UTF8Automaton.run($0) } }
-
-    private func agree(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
-        bytes.withUnsafeBufferPointer { p in
-            for complete in [false, true] {
-                let fast = UTF8Validation.check(p, isComplete: complete)
-                let named = UTF8Validation.namedCheck(p, isComplete: complete)
-                if fast.validEnd != named.validEnd || fast.error?.kind != named.error?.kind || fast.error?.offset != named.error?.offset {
-                    XCTFail("\(bytes.map { String($0, radix: 16) }) complete \(complete): \(fast) against \(named)", file: file, line: line)
-                }
-            }
-        }
-    }
 }

@@ -64,7 +64,7 @@ final class UTF8VectorCheckTests: XCTestCase {
                 bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next())
             }
             if rng.next() % 3 == 0 { bytes.removeLast(Int(rng.next() % 4)) }
-            agree(bytes)
+            assertCheckAgreesWithNamedCheck(bytes)
         }
     }
 
@@ -78,12 +78,12 @@ final class UTF8VectorCheckTests: XCTestCase {
                 XCTAssertEqual(result.validEnd, bytes.count, name)
                 XCTAssertNil(result.error, name)
             }
-            agree(bytes)
+            assertCheckAgreesWithNamedCheck(bytes)
         }
     }
 
-    /// `bytes` at each of `places` in an 80-byte piece of ASCII, then of three-byte scalars (so that the blocks around it are not ASCII), each checked whole and cut right
-    /// after it.
+    /// `bytes` at each of `places` in an 80-byte piece of ASCII, then of three-byte scalars (so
+    /// that the blocks around it are not ASCII), each checked whole and cut right after it.
     private func placedEverywhere(_ bytes: [UInt8], places: [Int]) {
         for filler in [[UInt8(0x61)], [0xE4, 0xB8, 0xAD]] {
             for place in places {
@@ -96,20 +96,8 @@ final class UTF8VectorCheckTests: XCTestCase {
                 let end = piece.count
                 while piece.count + filler.count <= 80 { piece += filler }
                 while piece.count < 80 { piece.append(0x61) }
-                agree(piece)
-                if end >= 64 { agree(Array(piece.prefix(end))) }
-            }
-        }
-    }
-
-    private func agree(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
-        bytes.withUnsafeBufferPointer { p in
-            for complete in [false, true] {
-                let fast = UTF8Validation.check(p, isComplete: complete)
-                let named = UTF8Validation.namedCheck(p, isComplete: complete)
-                if fast.validEnd != named.validEnd || fast.error?.kind != named.error?.kind || fast.error?.offset != named.error?.offset {
-                    XCTFail("\(bytes.map { String($0, radix: 16) }) complete \(complete): \(fast) against \(named)", file: file, line: line)
-                }
+                assertCheckAgreesWithNamedCheck(piece)
+                if end >= 64 { assertCheckAgreesWithNamedCheck(Array(piece.prefix(end))) }
             }
         }
     }
