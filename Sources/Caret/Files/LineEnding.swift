@@ -109,8 +109,7 @@ struct LineEndingCounter {
 
 extension TextDocument {
     /// The line endings of this text, counted by kind.
-    /// - Complexity: O(n) in bytes: one pass over the chunks, eight bytes at a time where no
-    ///   byte is below 0x0E.
+    /// - Complexity: O(n) in bytes: one pass over the chunks, sixteen bytes a step on x86-64.
     public var lineEndingCounts: LineEndingCounts {
         var counter = LineEndingCounter()
         for chunk in utf8Chunks { chunk.withUnsafeBufferPointer { counter.count($0) } }

@@ -132,7 +132,7 @@ extension TextSummary {
             }
             // U+4000–U+9FFF (leads E4–E9: CJK ideographs, most of Chinese and Japanese text):
             // every scalar there is plain, class Other with no conjunct role and no line
-            // terminator (`GraphemeClassTableTests` checks it against ICU's data), so it starts
+            // terminator (`IdeographMeasureTests` checks it against ICU's data), so it starts
             // a cluster exactly when printable ASCII would, with no decoding or lookup.
             if b &- 0xE4 < 6 {
                 scalars += 1
