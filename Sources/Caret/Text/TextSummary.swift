@@ -130,10 +130,11 @@ extension TextSummary {
                 i += 1
                 continue
             }
-            // U+4000–U+9FFF (leads E4–E9: CJK ideographs, most of Chinese and Japanese text):
-            // every scalar there is plain, class Other with no conjunct role and no line
-            // terminator (`IdeographMeasureTests` checks it against ICU's data), so it starts
-            // a cluster exactly when printable ASCII would, with no decoding or lookup.
+            // U+4000–U+9FFF (leads E4–E9: CJK ideographs, most of Chinese and Japanese text)
+            // and U+0400–U+047F (leads D0–D1: the Cyrillic letters): every scalar there is
+            // plain, class Other with no conjunct role and no line terminator
+            // (`MeasureFastPathTests` checks it against ICU's data), so it starts a cluster
+            // exactly when printable ASCII would, with no decoding or lookup.
             if b &- 0xE4 < 6 {
                 scalars += 1
                 if breaker.isBoundaryBeforePrintableASCII() {
@@ -141,6 +142,15 @@ extension TextSummary {
                     graphemes += 1
                 }
                 i += 3
+                continue
+            }
+            if b &- 0xD0 < 2 {
+                scalars += 1
+                if breaker.isBoundaryBeforePrintableASCII() {
+                    if i >= nextTarget { reach(i, graphemes) }
+                    graphemes += 1
+                }
+                i += 2
                 continue
             }
             let (c, length) = UTF8Scalars.decode(bytes, at: i)
