@@ -76,6 +76,6 @@ extension Bench {
               "file.load.utf16: not the saved document (\(loaded.format.encoding))")
         record(Workload(name: "file.load.utf16", unit: "ms", samples: utf16Times.map { $0 * 1e3 },
                         baseline: median(utf8Times) * 1e3,
-                        note: "UTF-16LE without a mark (NUL pattern) through ICU; baseline: file.load.utf8"))
+                        note: "UTF-16LE without a mark (NUL pattern), CaretSIMD to UTF-8; baseline: file.load.utf8"))
     }
 }

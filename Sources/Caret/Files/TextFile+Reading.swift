@@ -123,8 +123,15 @@ extension TextFile {
                 throw TextError(.unknownEncoding(encoding), byteOffset: 0)
             }
             name = converter.standardName
-            try decode(file, from: byteOrderMark, with: converter, encodingName: name, lossless: lossless,
-                       into: &sink)
+            // UTF-16 goes to UTF-8 without the converter while it is well formed.
+            var rest: Int? = byteOrderMark
+            if name == "UTF-16LE" || name == "UTF-16BE" {
+                rest = try decodeUTF16(file, from: byteOrderMark, bigEndian: name == "UTF-16BE", encodingName: name,
+                                       into: &sink)
+            }
+            if let rest {
+                try decode(file, from: rest, with: converter, encodingName: name, lossless: lossless, into: &sink)
+            }
         }
         let document: TextDocument
         let counts: LineEndingCounts

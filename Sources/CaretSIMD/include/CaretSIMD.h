@@ -1,6 +1,7 @@
 #ifndef CARET_SIMD_H
 #define CARET_SIMD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,5 +23,14 @@ int caret_simd_utf8_is_valid(const uint8_t *bytes, size_t count);
 /// (0x0D) into `counts[1]`, and the carriage returns followed by a line feed into `counts[2]`:
 /// sixteen bytes a step on x86-64 (SSE2), one at a time elsewhere. O(count).
 void caret_simd_count_line_endings(const uint8_t *bytes, size_t count, size_t counts[3]);
+
+/// Writes the UTF-8 of the UTF-16 units in `bytes` (`count` units, `2 * count` bytes, big-endian
+/// when `big_endian`, else little-endian) to `out`, which has room for `3 * count + 16` bytes
+/// (bytes past the result may be overwritten); returns the bytes written. Stops at the first unit
+/// that does not begin a well-formed scalar within the input — a lone surrogate, or a lead
+/// surrogate that is the last unit (the next piece may bring its trail) — and stores in `*read`
+/// the units transcoded (`count` when all were). Eight units a step with SSSE3 where the processor
+/// has it, one scalar at a time elsewhere. O(count).
+size_t caret_simd_utf16_to_utf8(const uint8_t *bytes, size_t count, bool big_endian, uint8_t *out, size_t *read);
 
 #endif
