@@ -1,6 +1,7 @@
 // UTF-16 (either byte order) to UTF-8, eight units a step with SSSE3 where the processor has it,
 // one scalar at a time elsewhere and around surrogates. A step without surrogates: all ASCII
-// packs to bytes; otherwise each half of four units widens to 32-bit lanes, every lane is
+// packs to bytes; all below 0x800 is encoded as one or two bytes a 16-bit lane and gathered by
+// one shuffle; otherwise each half of four units widens to 32-bit lanes, every lane is
 // encoded as one, two and three bytes at once and the right form chosen per lane, and a shuffle
 // picked by the lanes' lengths closes the gaps between them. A step with a surrogate goes
 // through the scalar loop, which also finds where the input stops being well formed.
@@ -60,6 +61,9 @@ static size_t scalars(const uint8_t *p, size_t i, size_t limit, size_t count, bo
 // total.
 static uint8_t gather[256][16] __attribute__((aligned(16)));
 static uint8_t gathered[256];
+// For eight 16-bit lanes of one or two bytes, indexed by the lanes of two: the shuffle that
+// gathers their bytes to the front.
+static uint8_t gather_pairs[256][16] __attribute__((aligned(16)));
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void build_tables(void) {
@@ -71,6 +75,12 @@ static void build_tables(void) {
         }
         gathered[index] = (uint8_t)k;
         for (; k < 16; k++) gather[index][k] = 0x80;
+        k = 0;
+        for (int lane = 0; lane < 8; lane++) {
+            gather_pairs[index][k++] = (uint8_t)(2 * lane);
+            if (index >> lane & 1) gather_pairs[index][k++] = (uint8_t)(2 * lane + 1);
+        }
+        for (; k < 16; k++) gather_pairs[index][k] = 0x80;
     }
 }
 
@@ -96,12 +106,26 @@ static inline size_t encode_four(__m128i units, uint8_t *out) {
     return gathered[index];
 }
 
+// Encodes the eight units (all below 0x800) of `units` at `out`; writes sixteen bytes, returns how
+// many count.
+__attribute__((target("ssse3")))
+static inline size_t encode_eight_short(__m128i units, uint8_t *out) {
+    __m128i two = _mm_or_si128(_mm_set1_epi16((short)0x80C0),
+                               _mm_or_si128(_mm_srli_epi16(units, 6),
+                                            _mm_and_si128(_mm_slli_epi16(units, 8), _mm_set1_epi16(0x3F00))));
+    __m128i is_two = _mm_cmpgt_epi16(units, _mm_set1_epi16(0x7F));
+    __m128i lanes = _mm_or_si128(_mm_and_si128(is_two, two), _mm_andnot_si128(is_two, units));
+    int index = _mm_movemask_epi8(_mm_packs_epi16(is_two, is_two)) & 0xFF;
+    _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(lanes, _mm_load_si128((const __m128i *)gather_pairs[index])));
+    return 8 + (size_t)__builtin_popcount((unsigned)index);
+}
+
 __attribute__((target("ssse3")))
 static size_t transcode_ssse3(const uint8_t *p, size_t count, bool big_endian, uint8_t *out, size_t *read) {
     size_t i = 0, o = 0;
     const __m128i zero = _mm_setzero_si128();
     const __m128i above_ascii = _mm_set1_epi16((short)0xFF80);
-    const __m128i surrogate_bits = _mm_set1_epi16((short)0xF800), surrogate = _mm_set1_epi16((short)0xD800);
+    const __m128i above_short = _mm_set1_epi16((short)0xF800), surrogate = _mm_set1_epi16((short)0xD800);
     while (i + 8 <= count) {
         __m128i units = _mm_loadu_si128((const __m128i *)(p + 2 * i));
         if (big_endian) units = _mm_or_si128(_mm_slli_epi16(units, 8), _mm_srli_epi16(units, 8));
@@ -111,7 +135,13 @@ static size_t transcode_ssse3(const uint8_t *p, size_t count, bool big_endian, u
             i += 8;
             continue;
         }
-        if (_mm_movemask_epi8(_mm_cmpeq_epi16(_mm_and_si128(units, surrogate_bits), surrogate)) != 0) {
+        __m128i high = _mm_and_si128(units, above_short);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, zero)) == 0xFFFF) {
+            o += encode_eight_short(units, out + o);
+            i += 8;
+            continue;
+        }
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, surrogate)) != 0) {
             size_t stop = scalars(p, i, i + 8, count, big_endian, out, &o);
             if (stop < i + 8) {
                 *read = stop;
