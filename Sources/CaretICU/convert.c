@@ -1,7 +1,6 @@
 #include "caret_icu_convert.h"
 #include "same_value.h"
 
-#include <string.h>
 #include <unicode/ucnv.h>
 #include <unicode/ucnv_err.h>
 #include <unicode/ustring.h>
@@ -100,55 +99,6 @@ int32_t caret_converter_invalid_units(const struct caret_converter *converter, u
     int8_t length = 32;
     ucnv_getInvalidUChars((const UConverter *)converter, (UChar *)units, &length, &error);
     return U_SUCCESS(error) ? length : 0;
-}
-
-int32_t caret_utf8_to_utf16(uint16_t *dest, int32_t capacity, const uint8_t *source, int32_t length,
-                            caret_icu_status *status) {
-    if (capacity < length) {
-        // Not room for the worst case: let ICU measure and report the overflow.
-        UErrorCode error = (UErrorCode)*status;
-        int32_t written = 0;
-        u_strFromUTF8((UChar *)dest, capacity, &written, (const char *)source, length, &error);
-        *status = error;
-        return written;
-    }
-    // The input is a document's UTF-8, well-formed: decode without ICU's checks (a save's
-    // UTF-16 path spent most of its time in them), runs of ASCII eight bytes at a time. A
-    // sequence cut off by the end stops the loop rather than reading past it.
-    int32_t i = 0, o = 0;
-    while (i < length) {
-        while (i + 8 <= length) {
-            uint64_t word;
-            memcpy(&word, source + i, 8);
-            if (word & 0x8080808080808080ull) break;
-            for (int k = 0; k < 8; k++) dest[o + k] = source[i + k];
-            i += 8;
-            o += 8;
-        }
-        if (i >= length) break;
-        uint8_t b = source[i];
-        if (b < 0x80) {
-            dest[o++] = b;
-            i += 1;
-        } else if (b < 0xE0) {
-            if (i + 2 > length) break;
-            dest[o++] = (uint16_t)(((b & 0x1F) << 6) | (source[i + 1] & 0x3F));
-            i += 2;
-        } else if (b < 0xF0) {
-            if (i + 3 > length) break;
-            dest[o++] = (uint16_t)(((b & 0x0F) << 12) | ((source[i + 1] & 0x3F) << 6) | (source[i + 2] & 0x3F));
-            i += 3;
-        } else {
-            if (i + 4 > length) break;
-            uint32_t c = ((uint32_t)(b & 0x07) << 18) | ((uint32_t)(source[i + 1] & 0x3F) << 12) |
-                         ((uint32_t)(source[i + 2] & 0x3F) << 6) | (source[i + 3] & 0x3F);
-            c -= 0x10000;
-            dest[o++] = (uint16_t)(0xD800 | (c >> 10));
-            dest[o++] = (uint16_t)(0xDC00 | (c & 0x3FF));
-            i += 4;
-        }
-    }
-    return o;
 }
 
 int32_t caret_utf16_to_utf8(uint8_t *dest, int32_t capacity, const uint16_t *source, int32_t length,

@@ -1,6 +1,6 @@
 // Saving's text pipeline: the document's UTF-8 pieces, line endings rewritten when asked, then
-// encoded — UTF-8 as it is, UTF-16 through ICU's UTF-8 transcoder, anything else through an
-// ICU converter — into an output buffer that the caller writes out.
+// encoded — UTF-8 as it is, UTF-16 through the UTF-8 transcoder (CaretSIMD's vector steps where the
+// processor has them), anything else through an ICU converter — into an output buffer that the caller writes out.
 
 /// Encodes UTF-8 pieces into one encoding, stopping at the first character it cannot hold.
 final class TextEncodingPipeline {
@@ -80,7 +80,7 @@ final class TextEncodingPipeline {
         case .utf16(let bigEndian):
             let n = transcode(utf8)
             units.withUnsafeMutableBufferPointer { u in
-                // ICU writes the host's order: swap only when the file's differs.
+                // The units are in the host's order: swap only when the file's differs.
                 if bigEndian != (UInt16(1).bigEndian == 1) {
                     for i in 0..<n { u[i] = u[i].byteSwapped }
                 }
@@ -115,10 +115,13 @@ final class TextEncodingPipeline {
         }
     }
 
-    /// `utf8` as UTF-16 in `units`; returns the number of units. O(n).
+    /// `utf8` (whole scalars of a document: the writer cuts its chunks only at the starts of
+    /// remembered sequences) as UTF-16 in `units`; returns the number of units. O(n).
     private func transcode(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         if units.count < utf8.count { units = [UInt16](repeating: 0, count: max(utf8.count, 1024)) }
-        return units.withUnsafeMutableBufferPointer { ICUTranscode.utf16(from: utf8, into: $0.baseAddress!) }
+        return units.withUnsafeMutableBufferPointer {
+            UTF8Scalars.transcodeToUTF16(utf8, into: $0.baseAddress!, capacity: $0.count)
+        }
     }
 
     private static func scalar(_ units: [UInt16]) -> Unicode.Scalar {

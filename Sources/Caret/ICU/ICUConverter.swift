@@ -88,17 +88,9 @@ final class ICUConverter {
     }
 }
 
-/// Transcoding between well-formed UTF-8 and UTF-16 through ICU (vectorised where ICU is).
+/// Well-formed UTF-16 to UTF-8 through ICU (the loads of UTF-32 and legacy encodings, after their
+/// converters).
 enum ICUTranscode {
-    /// Writes `source` (well-formed UTF-8) as UTF-16 into `target`, which has room for
-    /// `source.count` units (never more are needed); returns the number written. O(n).
-    static func utf16(from source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutablePointer<UInt16>) -> Int {
-        guard !source.isEmpty else { return 0 }
-        var status: caret_icu_status = CARET_ICU_OK
-        let n = caret_utf8_to_utf16(target, Int32(source.count), source.baseAddress, Int32(source.count), &status)
-        return caret_icu_succeeded(status) ? Int(n) : 0
-    }
-
     /// Writes `source` (well-formed UTF-16) as UTF-8 into `target`, which has room for
     /// `3 * source.count` bytes (never more are needed); returns the number written. O(n).
     static func utf8(from source: UnsafeBufferPointer<UInt16>, into target: UnsafeMutablePointer<UInt8>) -> Int {

@@ -59,14 +59,9 @@ int32_t caret_converter_invalid_bytes(const struct caret_converter *converter, u
 /// returns their number.
 int32_t caret_converter_invalid_units(const struct caret_converter *converter, uint16_t units[32]);
 
-/// UTF-8 `[source, source + length)` (well-formed: it is not checked) as UTF-16 into `dest`
-/// (room for `capacity` units; `length` units always suffice); returns the number of units
-/// (more than `capacity`, with a buffer overflow in `status`, when it does not fit).
-int32_t caret_utf8_to_utf16(uint16_t *dest, int32_t capacity, const uint8_t *source, int32_t length,
-                            caret_icu_status *status);
-
-/// UTF-16 `[source, source + length)` (well-formed) as UTF-8 into `dest`, as
-/// `caret_utf8_to_utf16` does the other way.
+/// UTF-16 `[source, source + length)` (well-formed) as UTF-8 into `dest` (room for `capacity`
+/// bytes; `3 * length` always suffice); returns the number of bytes (more than `capacity`, with a
+/// buffer overflow in `status`, when it does not fit).
 int32_t caret_utf16_to_utf8(uint8_t *dest, int32_t capacity, const uint16_t *source, int32_t length,
                             caret_icu_status *status);
 
