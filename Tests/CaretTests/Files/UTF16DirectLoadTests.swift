@@ -43,13 +43,13 @@ final class UTF16DirectLoadTests: XCTestCase {
         }
     }
 
-    /// A file of one read and a half (in units), with `units` placed so that its first unit is the
+    /// A file of one read and a line (in units), with `units` placed so that its first unit is the
     /// last of the first read.
     private func fileAcrossTheFirstRead(_ units: [UInt16], bigEndian: Bool) -> (path: String, all: [UInt16]) {
         let readUnits = TextFile.readSize / 2
         // The mark is one unit: the first read holds readUnits units after it.
         let before = (0..<(readUnits - 1)).map { i -> UInt16 in i % 61 == 60 ? 0x0A : i % 7 == 0 ? 0x4E2D : 0x61 }
-        let all = before + units + Array("after the seam\n".utf16) + before.prefix(readUnits / 2)
+        let all = before + units + Array("after the seam, in the second read\n".utf16)
         var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
         bytes.reserveCapacity(2 * all.count + 2)
         for u in all {
