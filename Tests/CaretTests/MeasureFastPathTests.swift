@@ -5,7 +5,7 @@ import XCTest
 /// The measure loop takes scalars with lead bytes E4–E9 (U+4000–U+9FFF, CJK ideographs) and
 /// D0–D1 (U+0400–U+047F, Cyrillic) as plain, as it takes printable ASCII: without decoding them
 /// or looking their class up. That holds only while ICU's data gives every one of them class
-/// Other with no conjunct role and no line terminator is among them; and the counts must stay
+/// Other with no conjunct role and none of them is a line terminator; and the counts must stay
 /// ICU's next to the scalars that do join them (marks, joiners, selectors, a Prepend before
 /// them, CR LF, flags).
 final class MeasureFastPathTests: XCTestCase {

@@ -1,6 +1,7 @@
 // Saving's text pipeline: the document's UTF-8 pieces, line endings rewritten when asked, then
-// encoded — UTF-8 as it is, UTF-16 through the UTF-8 transcoder (CaretSIMD's vector steps where the
-// processor has them), anything else through an ICU converter — into an output buffer that the caller writes out.
+// encoded — UTF-8 as it is, UTF-16 through the UTF-8 transcoder (CaretSIMD's vector steps where
+// the processor has them), anything else through an ICU converter — into an output buffer that
+// the caller writes out.
 
 /// Encodes UTF-8 pieces into one encoding, stopping at the first character it cannot hold.
 final class TextEncodingPipeline {

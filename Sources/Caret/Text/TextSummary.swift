@@ -134,7 +134,10 @@ extension TextSummary {
             // and U+0400–U+047F (leads D0–D1: the Cyrillic letters): every scalar there is
             // plain, class Other with no conjunct role and no line terminator
             // (`MeasureFastPathTests` checks it against ICU's data), so it starts a cluster
-            // exactly when printable ASCII would, with no decoding or lookup.
+            // exactly when printable ASCII would, with no decoding or lookup. Two branches with
+            // constant lengths, not one with a computed length or a shared inline function: in
+            // those forms the counters leave registers and the whole loop slows
+            // (Benchmarks/experiments/2026-12-04-load-vector-steps.md, "Tried and not kept").
             if b &- 0xE4 < 6 {
                 scalars += 1
                 if breaker.isBoundaryBeforePrintableASCII() {
