@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Chunk-size / fan-out sweep: for each setting, builds a patched copy of the package (the
+# Chunk-size / fan-out sweep: for each setting (chunk bytes, leaf fan-out, branch fan-out), builds a patched copy of the package (the
 # working tree is not touched) and runs the workloads that the sizes trade against each other.
 #   Benchmarks/sweep-sizes.sh [SIZE_MB]          (default 20; prints one block per setting)
 set -euo pipefail
@@ -7,7 +7,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 size="${1:-20}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-for setting in "512 16" "1024 16" "1024 32" "2048 32" "1024 64"; do
+for setting in "1024 22 16" "1024 32 32" "1024 16 16" "512 22 16" "2048 22 16"; do
   set -- $setting
   rm -rf "$work/src"
   mkdir -p "$work/src"
@@ -16,13 +16,15 @@ for setting in "512 16" "1024 16" "1024 32" "2048 32" "1024 64"; do
   sed -i -e "s/static var maxBytes: Int { [0-9][0-9][0-9]* }/static var maxBytes: Int { $1 }/" \
     -e "s/static var minBytes: Int { [0-9][0-9][0-9]* }/static var minBytes: Int { $(($1 / 4)) }/" \
     "$work/src/Sources/Caret/Text/ChunkBuilder.swift"
-  sed -i "s/static var maxChildren: Int { [0-9][0-9][0-9]* }/static var maxChildren: Int { $2 }/" \
+  sed -i -e "s/static var maxChunks: Int { [0-9][0-9][0-9]* }/static var maxChunks: Int { $2 }/" \
+    -e "s/static var maxChildren: Int { [0-9][0-9][0-9]* }/static var maxChildren: Int { $3 }/" \
     "$work/src/Sources/Caret/Rope/RopeSummary.swift"
   grep -q "maxBytes: Int { $1 }" "$work/src/Sources/Caret/Text/ChunkBuilder.swift" \
-    && grep -q "maxChildren: Int { $2 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
+    && grep -q "maxChunks: Int { $2 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
+    && grep -q "maxChildren: Int { $3 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
     || { echo "sweep-sizes.sh: the size constants were not found" >&2; exit 1; }
   (cd "$work/src" && swift build -c release --scratch-path "$work/build" --product caret-bench 2>&1 | grep -E "error:" || true)
-  echo "=== chunk $1 bytes, fan-out $2"
+  echo "=== chunk $1 bytes, leaves of $2, branches of $3"
   (cd "$root" && "$work/build/release/caret-bench" --size-mb "$size" --reps 5 \
     --only load.generated,position.from-grapheme,position.to-utf16,edit.,snapshot,memory.generated,replay.automerge,walk.graphemes \
     | grep -E "^  ")

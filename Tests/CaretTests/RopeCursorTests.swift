@@ -25,6 +25,8 @@ final class RopeCursorTests: XCTestCase {
         print("RopeCursorTests seed \(seed)")
         seeksAndSteps(FanOut4.self, &rng, seed: seed)
         seeksAndSteps(FanOut5.self, &rng, seed: seed)
+        seeksAndSteps(FanOut4Leaves7.self, &rng, seed: seed)
+        seeksAndSteps(FanOut9Leaves4.self, &rng, seed: seed)
         seeksAndSteps(FanOut32.self, &rng, seed: seed)
     }
 
@@ -78,6 +80,7 @@ final class RopeCursorTests: XCTestCase {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 12)
         print("RopeCursorTests seed \(seed)")
         mutateAtCursor(FanOut4.self, &rng, seed: seed)
+        mutateAtCursor(FanOut4Leaves7.self, &rng, seed: seed)
         mutateAtCursor(FanOut32.self, &rng, seed: seed)
     }
 

@@ -1,14 +1,29 @@
 import XCTest
 @testable import Caret
 
-/// A fan-out for the toy chunk. The shape is a property of the chunk type (`RopeChunk.maxChildren`),
-/// so the tree is tested in several shapes in every build, whatever `TinyShapes` chose for text.
-protocol ToyFanOut: SendableMetatype { static var maxChildren: Int { get } }
+/// A shape for the toy chunk: its branches' and its leaves' fan-outs. The shape is a property of
+/// the chunk type (`RopeChunk.maxChildren`, `maxChunks`), so the tree is tested in several shapes
+/// in every build, whatever `TinyShapes` chose for text.
+protocol ToyFanOut: SendableMetatype {
+    static var maxChildren: Int { get }
+    static var maxChunks: Int { get }
+}
+extension ToyFanOut { static var maxChunks: Int { maxChildren } }
 /// The smallest legal fan-out: deep trees from a few items.
 enum FanOut4: ToyFanOut { static var maxChildren: Int { 4 } }
 /// An odd one: halves round down.
 enum FanOut5: ToyFanOut { static var maxChildren: Int { 5 } }
-/// The standard fan-out of text.
+/// Leaves wider than branches, as text's are: each kind of node split and merged by its own limit.
+enum FanOut4Leaves7: ToyFanOut {
+    static var maxChildren: Int { 4 }
+    static var maxChunks: Int { 7 }
+}
+/// Branches wider than leaves.
+enum FanOut9Leaves4: ToyFanOut {
+    static var maxChildren: Int { 9 }
+    static var maxChunks: Int { 4 }
+}
+/// The widest fan-out a chunk type may declare.
 enum FanOut32: ToyFanOut { static var maxChildren: Int { 32 } }
 
 /// The generic tree on its own, with a toy chunk in several shapes, against an array.
@@ -23,6 +38,7 @@ final class RopeTests: XCTestCase {
         var value: Int
         var summary: Sum { Sum(count: 1, total: value) }
         static var maxChildren: Int { Fan.maxChildren }
+        static var maxChunks: Int { Fan.maxChunks }
     }
     enum TotalMetric: RopeMetric { static func measure(_ s: Sum) -> Int { s.total } }
 
@@ -31,6 +47,8 @@ final class RopeTests: XCTestCase {
         print("RopeTests seed \(seed)")
         randomOperations(FanOut4.self, &rng, seed: seed)
         randomOperations(FanOut5.self, &rng, seed: seed)
+        randomOperations(FanOut4Leaves7.self, &rng, seed: seed)
+        randomOperations(FanOut9Leaves4.self, &rng, seed: seed)
         randomOperations(FanOut32.self, &rng, seed: seed)
     }
 

@@ -220,6 +220,8 @@ final class StreamingLoadTests: XCTestCase {
     func testRopeBuilderMatchesInitChunks() {
         builderMatchesInitChunks(FanOut4.self)
         builderMatchesInitChunks(FanOut5.self)
+        builderMatchesInitChunks(FanOut4Leaves7.self)
+        builderMatchesInitChunks(FanOut9Leaves4.self)
         builderMatchesInitChunks(FanOut32.self)
     }
 
@@ -230,7 +232,7 @@ final class StreamingLoadTests: XCTestCase {
             for item in items { builder.append(item) }
             let rope = builder.finish()
             rope.checkInvariants()
-            XCTAssertEqual(rope.chunks.map(\.value), items.map(\.value), "\(count) items, \(Fan.maxChildren) per node")
+            XCTAssertEqual(rope.chunks.map(\.value), items.map(\.value), "\(count) items, \(Fan.maxChunks) per leaf, \(Fan.maxChildren) per branch")
             XCTAssertEqual(rope.summary, Rope(chunks: items).summary)
         }
     }

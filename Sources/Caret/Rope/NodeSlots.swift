@@ -7,16 +7,13 @@
 /// caller guarantees by holding that node. Mutation through it requires that the caller holds
 /// the node uniquely (the rope's copy-on-write rule).
 struct NodeSlots<Element> {
-    /// The number of slots in every node: one more than the widest fan-out
-    /// (`RopeShape.widest`), since a node may hold one item too many between an insertion and
-    /// the split that follows it.
-    @inline(__always)
-    static var capacity: Int { RopeShape.widest + 1 }
-
     /// The first slot.
     let base: UnsafeMutablePointer<Element>
     /// The node's count of items in use.
     let countPointer: UnsafeMutablePointer<Int>
+    /// The number of slots: one more than the node's fan-out, since a node may hold one item
+    /// too many between an insertion and the split that follows it.
+    let capacity: Int
 
     /// The number of items in use.
     @inline(__always)
@@ -39,14 +36,14 @@ struct NodeSlots<Element> {
 
     /// Adds `item` after the last one. O(1).
     func append(_ item: Element) {
-        precondition(count < Self.capacity, "node over its inline capacity")
+        precondition(count < capacity, "node over its inline capacity")
         (base + count).initialize(to: item)
         countPointer.pointee += 1
     }
 
     /// Inserts `item` at `i` (0...count), moving the items after it up by one. O(count).
     func insert(_ item: Element, at i: Int) {
-        precondition(i >= 0 && i <= count && count < Self.capacity, "node slot out of range")
+        precondition(i >= 0 && i <= count && count < capacity, "node slot out of range")
         (base + i + 1).moveInitialize(from: base + i, count: count - i)
         (base + i).initialize(to: item)
         countPointer.pointee += 1
@@ -76,7 +73,7 @@ struct NodeSlots<Element> {
 
     /// Moves every item of `other` (another node's view) after the last one. O(other.count).
     func append(moving other: NodeSlots) {
-        precondition(count + other.count <= Self.capacity, "node over its inline capacity")
+        precondition(count + other.count <= capacity, "node over its inline capacity")
         (base + count).moveInitialize(from: other.base, count: other.count)
         countPointer.pointee += other.count
         other.countPointer.pointee = 0
@@ -85,7 +82,7 @@ struct NodeSlots<Element> {
     /// Moves the first `n` items of `other` after the last one; `other`'s remaining items move
     /// down. O(other.count).
     func append(movingPrefix n: Int, of other: NodeSlots) {
-        precondition(n >= 0 && n <= other.count && count + n <= Self.capacity, "node slot out of range")
+        precondition(n >= 0 && n <= other.count && count + n <= capacity, "node slot out of range")
         (base + count).moveInitialize(from: other.base, count: n)
         other.base.moveInitialize(from: other.base + n, count: other.count - n)
         countPointer.pointee += n
@@ -94,7 +91,7 @@ struct NodeSlots<Element> {
 
     /// Moves the last `n` items to the front of `other`, whose items move up. O(other.count).
     func moveSuffix(_ n: Int, toFrontOf other: NodeSlots) {
-        precondition(n >= 0 && n <= count && other.count + n <= Self.capacity, "node slot out of range")
+        precondition(n >= 0 && n <= count && other.count + n <= capacity, "node slot out of range")
         (other.base + n).moveInitialize(from: other.base, count: other.count)
         other.base.moveInitialize(from: base + count - n, count: n)
         countPointer.pointee -= n

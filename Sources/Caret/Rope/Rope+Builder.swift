@@ -2,13 +2,14 @@
 // first collecting them all in one array.
 
 extension Rope {
-    /// Builds a rope from chunks that arrive in order. Each level keeps at most
-    /// `2 * maxChildren - 1` items waiting for a parent: once it holds `2 * maxChildren`, the
-    /// first `maxChildren` become a full node one level up. `finish()` then splits what each
-    /// level still holds into one or two nodes of at least `maxChildren / 2` items, so the tree
-    /// meets the same invariants as `init(chunks:)` (`checkInvariants()`).
+    /// Builds a rope from chunks that arrive in order. Each level keeps at most `2 * max - 1`
+    /// items waiting for a parent, where `max` is the fan-out of the nodes they go into
+    /// (`maxChunks` for the chunks, `maxChildren` above): once it holds `2 * max`, the first
+    /// `max` become a full node one level up. `finish()` then splits what each level still holds
+    /// into one or two nodes of at least `max / 2` items, so the tree meets the same invariants
+    /// as `init(chunks:)` (`checkInvariants()`).
     ///
-    /// Memory: the chunks themselves plus O(maxChildren × height) waiting items. Time: O(1)
+    /// Memory: the chunks themselves plus O(fan-out × height) waiting items. Time: O(1)
     /// amortised per chunk.
     ///
     /// Sendable like `Rope`: the nodes it holds are its own until `finish()` hands them over.
@@ -18,7 +19,7 @@ extension Rope {
         /// Nodes waiting for a parent, by height (0 = leaf nodes).
         private var levels: [[Node]] = []
         /// Whether a full node has been made from the items of a level (index 0: the chunks,
-        /// k: `levels[k - 1]`); such a level keeps at least `maxChildren` items from then on.
+        /// k: `levels[k - 1]`); such a level keeps at least a full node's items from then on.
         private var madeNodes: [Bool] = [false]
 
         init() {}
@@ -26,7 +27,7 @@ extension Rope {
         /// Adds `chunk` after the chunks added so far. O(1) amortised.
         mutating func append(_ chunk: Chunk) {
             leaves.append(chunk)
-            let max = Chunk.maxChildren
+            let max = Chunk.maxChunks
             guard leaves.count == 2 * max else { return }
             let node = Node.leaf(Array(leaves[..<max]))
             leaves.removeFirst(max)
@@ -49,15 +50,15 @@ extension Rope {
             push(parent, height: height + 1)
         }
 
-        /// The rope of every chunk added, in order. O(height × maxChildren).
+        /// The rope of every chunk added, in order. O(height × fan-out).
         consuming func finish() -> Rope {
-            let max = Chunk.maxChildren
-            if !madeNodes[0] && leaves.count <= max {
+            if !madeNodes[0] && leaves.count <= Chunk.maxChunks {
                 return Rope(root: Node.leaf(leaves))
             }
-            for group in Rope.groups(of: leaves.count, max: max) {
+            for group in Rope.groups(of: leaves.count, max: Chunk.maxChunks) {
                 push(Node.leaf(Array(leaves[group])), height: 0)
             }
+            let max = Chunk.maxChildren
             var height = 0
             while true {
                 let waiting = levels[height]
@@ -74,7 +75,7 @@ extension Rope {
         }
     }
 
-    /// A rope over an existing tree, which must meet the invariants for `Chunk.maxChildren`.
+    /// A rope over an existing tree, which must meet the invariants for the chunk type's shape.
     fileprivate init(root: Node) {
         self.root = root
     }

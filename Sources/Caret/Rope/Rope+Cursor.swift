@@ -56,9 +56,9 @@ extension Rope {
         var end: Summary { prefix + leaf.chunks[slot].summary }
     }
 
-    /// Bits per level in a cursor's packed path (enough for `maxChildren - 1`).
+    /// Bits per level in a cursor's packed path (enough for the widest node's last index).
     @inline(__always)
-    var pathBits: Int { Int.bitWidth - (Chunk.maxChildren - 1).leadingZeroBitCount }
+    var pathBits: Int { Int.bitWidth - (max(Chunk.maxChildren, Chunk.maxChunks) - 1).leadingZeroBitCount }
 
     @inline(__always)
     func pathIndex(_ path: UInt64, level: Int) -> Int {

@@ -4,13 +4,14 @@ extension Rope {
     /// the sums below. Calls `checkChunk` on every chunk. Traps with a message on a violation.
     func checkInvariants(_ checkChunk: (Chunk) -> Void = { _ in }) {
         precondition(Chunk.maxChildren >= 4 && Chunk.maxChildren <= RopeShape.widest, "fan-out \(Chunk.maxChildren)")
+        precondition(Chunk.maxChunks >= 4 && Chunk.maxChunks <= RopeShape.widest, "leaf fan-out \(Chunk.maxChunks)")
         Rope.check(root, isRoot: true, checkChunk)
     }
 
     private static func check(_ node: Node, isRoot: Bool, _ checkChunk: (Chunk) -> Void) {
-        precondition(node.itemCount <= Chunk.maxChildren, "node over capacity: \(node.itemCount)")
+        precondition(node.itemCount <= Chunk.maxItems(height: node.height), "node over capacity: \(node.itemCount)")
         if !isRoot {
-            precondition(node.itemCount >= Chunk.minChildren, "node under capacity: \(node.itemCount)")
+            precondition(node.itemCount >= Chunk.minItems(height: node.height), "node under capacity: \(node.itemCount)")
         }
         if node.height > 0 {
             let branch = node

@@ -67,7 +67,7 @@ extension Rope {
             branch.refreshChild(k)
             if let split { branch.children.insert(Node.Child(split), at: k + 1) }
         }
-        guard node.itemCount > Chunk.maxChildren else { return nil }
+        guard node.itemCount > Chunk.maxItems(height: node.height) else { return nil }
         return split(node)
     }
 
@@ -111,7 +111,7 @@ extension Rope {
         branch.refreshChild(k)
         node.summary = node.summary - chunk.summary
         node.chunkCount -= 1
-        if child.itemCount < Chunk.minChildren {
+        if child.itemCount < Chunk.minItems(height: child.height) {
             fixUnderflow(of: k, in: branch)
         }
         return chunk
@@ -124,7 +124,7 @@ extension Rope {
         let left = k > 0 ? k - 1 : k
         let right = left + 1
         let a = node.uniqueChild(left), b = node.uniqueChild(right)
-        if a.itemCount + b.itemCount <= Chunk.maxChildren {
+        if a.itemCount + b.itemCount <= Chunk.maxItems(height: a.height) {
             if a.height == 0 {
                 a.chunks.append(moving: b.chunks)
             } else {

@@ -19,11 +19,11 @@ struct Rope<Chunk: RopeChunk>: @unchecked Sendable {
 
     /// Builds a balanced tree over `chunks` in order. O(n).
     init(chunks: [Chunk]) {
-        guard chunks.count > Chunk.maxChildren else {
+        guard chunks.count > Chunk.maxChunks else {
             self.root = Node.leaf(chunks)
             return
         }
-        var level: [Node] = Rope.groups(of: chunks.count, max: Chunk.maxChildren).map {
+        var level: [Node] = Rope.groups(of: chunks.count, max: Chunk.maxChunks).map {
             Node.leaf(chunks[$0])
         }
         while level.count > 1 {

@@ -37,18 +37,22 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         }
     }
 
-    /// A node of `height` with no items, room for `NodeSlots.capacity` of them.
+    /// The number of item slots of a node of `height`: one more than its fan-out.
+    @inline(__always)
+    static func slotCount(height: Int) -> Int { Chunk.maxItems(height: height) + 1 }
+
+    /// A node of `height` with no items, room for `slotCount(height:)` of them.
     private static func make(height: Int) -> RopeNode {
         let itemStride = height == 0 ? MemoryLayout<Chunk>.stride : MemoryLayout<Child>.stride
         precondition(MemoryLayout<Chunk>.alignment <= 8 && MemoryLayout<Child>.alignment <= 8)
-        let words = (NodeSlots<Chunk>.capacity * itemStride + 7) / 8
+        let words = (slotCount(height: height) * itemStride + 7) / 8
         let buffer = create(minimumCapacity: words) { _ in
             Header(itemCount: 0, height: height, summary: .zero, chunkCount: 0)
         }
         return unsafeDowncast(buffer, to: RopeNode.self)
     }
 
-    /// A leaf holding `chunks` (at most `NodeSlots.capacity`), in order.
+    /// A leaf holding `chunks` (at most `slotCount(height: 0)`), in order.
     static func leaf(_ chunks: some Sequence<Chunk>) -> RopeNode {
         let node = make(height: 0)
         for chunk in chunks { node.chunks.append(chunk) }
@@ -56,7 +60,7 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
         return node
     }
 
-    /// A branch of `height` over `children` (at most `NodeSlots.capacity`), in order.
+    /// A branch of `height` over `children` (at most `slotCount(height:)`), in order.
     static func branch(height: Int, _ children: some Sequence<Child>) -> RopeNode {
         precondition(height > 0)
         let node = make(height: height)
@@ -119,7 +123,8 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
     var chunks: NodeSlots<Chunk> {
         withUnsafeMutablePointers { header, items in
             NodeSlots(base: UnsafeMutableRawPointer(items).assumingMemoryBound(to: Chunk.self),
-                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self))
+                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self),
+                      capacity: Chunk.maxChunks + 1)
         }
     }
 
@@ -128,7 +133,8 @@ final class RopeNode<Chunk: RopeChunk>: ManagedBuffer<RopeNodeHeader<Chunk.Summa
     var children: NodeSlots<Child> {
         withUnsafeMutablePointers { header, items in
             NodeSlots(base: UnsafeMutableRawPointer(items).assumingMemoryBound(to: Child.self),
-                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self))
+                      countPointer: UnsafeMutableRawPointer(header).assumingMemoryBound(to: Int.self),
+                      capacity: Chunk.maxChildren + 1)
         }
     }
 

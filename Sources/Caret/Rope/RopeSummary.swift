@@ -15,11 +15,16 @@ protocol RopeSummary: Sendable, Equatable, BitwiseCopyable {
 protocol RopeChunk: Sendable {
     associatedtype Summary: RopeSummary
     var summary: Summary { get }
-    /// The most items a node of a rope of this chunk type holds; every node but the root keeps
-    /// at least half as many. A property of the type, so that the tree code is specialised with
-    /// it as a constant. At least 4 (every non-root node keeps a sibling to merge with).
+    /// The most children a branch of a rope of this chunk type holds; every branch but the root
+    /// keeps at least half as many. A property of the type, so that the tree code is specialised
+    /// with it as a constant. At least 4 (every non-root node keeps a sibling to merge with).
     /// Defaults to `RopeShape.maxChildren`.
     static var maxChildren: Int { get }
+    /// The most chunks a leaf holds, under the same rules as `maxChildren`. A leaf's fan-out is
+    /// its own because its items are not a branch's: each node is sized to its items, so each
+    /// kind gets the widest fan-out that keeps the node within what the allocator serves from
+    /// its per-thread cache (see `RopeShape`). Defaults to `RopeShape.maxChunks`.
+    static var maxChunks: Int { get }
     /// Destroys `count` chunks from `chunks` (a leaf's items). A requirement, so that a node's
     /// deinit (generic code) reaches a loop specialised for the chunk type.
     static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int)
@@ -34,6 +39,15 @@ protocol RopeChunk: Sendable {
 
 extension RopeChunk {
     static var maxChildren: Int { RopeShape.maxChildren }
+    static var maxChunks: Int { RopeShape.maxChunks }
+
+    /// The most items a node of `height` holds: chunks for a leaf (0), children above.
+    @inline(__always)
+    static func maxItems(height: Int) -> Int { height == 0 ? maxChunks : maxChildren }
+
+    /// The fewest items a node of `height` other than the root holds.
+    @inline(__always)
+    static func minItems(height: Int) -> Int { maxItems(height: height) / 2 }
 
     static func deinitialize(chunks: UnsafeMutablePointer<Self>, count: Int) {
         for k in 0..<count { (chunks + k).deinitialize(count: 1) }
@@ -49,8 +63,6 @@ extension RopeChunk {
         let children = address.assumingMemoryBound(to: RopeNode<Self>.Child.self)
         for k in 0..<count { Unmanaged.passUnretained(children[k].node).release() }
     }
-    /// The fewest items a node other than the root holds.
-    static var minChildren: Int { maxChildren / 2 }
 }
 
 /// One additive component of a summary, used to seek in the tree (for example "UTF-16 units").
@@ -61,17 +73,29 @@ protocol RopeMetric {
     static func measure(_ summary: Summary) -> Int
 }
 
-/// The tree's fan-out, chosen at compile time: 32 (chosen by measurement, see
-/// docs/ARCHITECTURE.md), or 4 — the smallest legal shape — in the test build
-/// (`--traits TinyShapes`), so that a few chunks build a deep tree.
+/// The tree's fan-outs, chosen at compile time. A node is one allocation that holds its items
+/// inline, in one slot more than its fan-out (for the item an insertion adds before the split),
+/// after an 80-byte header: a leaf's chunks take 40 bytes a slot, a branch's children (a node and
+/// its totals) 56. Each fan-out is the widest that keeps its node within 1,032 bytes, the largest
+/// block glibc's malloc serves from its per-thread cache: a leaf of 22 chunks is 1,000 bytes, a
+/// branch of 16 children 1,032. A larger node goes through malloc's main path, several hundred
+/// instructions for an allocation and its free, paid by every node a copy-on-write path copies;
+/// and a copy takes a reference to every item of every node on its path, so narrower nodes cost
+/// a copy less. `RopeShapeTests` checks the sizes. In the test build (`--traits TinyShapes`)
+/// both are 4, the smallest legal shape, so that a few chunks build a deep tree.
 enum RopeShape {
     #if TinyShapes
     static var maxChildren: Int { 4 }
+    static var maxChunks: Int { 4 }
     #else
-    static var maxChildren: Int { 32 }
+    static var maxChildren: Int { 16 }
+    static var maxChunks: Int { 22 }
     #endif
 
-    /// The widest fan-out a chunk type may declare, in every build: nodes store their items
-    /// inline in `widest + 1` slots (`NodeSlots`), whatever the chunk type's own fan-out.
+    /// The widest fan-out a chunk type may declare.
     static var widest: Int { 32 }
+
+    /// The largest allocation glibc's malloc serves from its per-thread cache (`tcache`), in
+    /// bytes: the most a node should take.
+    static var cachedAllocationLimit: Int { 1032 }
 }
