@@ -16,12 +16,12 @@ for setting in "1024 22 16" "1024 32 32" "1024 16 16" "512 22 16" "2048 22 16"; 
   sed -i -e "s/static var maxBytes: Int { [0-9][0-9][0-9]* }/static var maxBytes: Int { $1 }/" \
     -e "s/static var minBytes: Int { [0-9][0-9][0-9]* }/static var minBytes: Int { $(($1 / 4)) }/" \
     "$work/src/Sources/Caret/Text/ChunkBuilder.swift"
-  sed -i -e "s/static var maxChunks: Int { [0-9][0-9][0-9]* }/static var maxChunks: Int { $2 }/" \
-    -e "s/static var maxChildren: Int { [0-9][0-9][0-9]* }/static var maxChildren: Int { $3 }/" \
+  sed -i -e "s/static var textChunks: Int { [0-9][0-9][0-9]* }/static var textChunks: Int { $2 }/" \
+    -e "s/static var textChildren: Int { [0-9][0-9][0-9]* }/static var textChildren: Int { $3 }/" \
     "$work/src/Sources/Caret/Rope/RopeSummary.swift"
   grep -q "maxBytes: Int { $1 }" "$work/src/Sources/Caret/Text/ChunkBuilder.swift" \
-    && grep -q "maxChunks: Int { $2 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
-    && grep -q "maxChildren: Int { $3 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
+    && grep -q "textChunks: Int { $2 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
+    && grep -q "textChildren: Int { $3 }" "$work/src/Sources/Caret/Rope/RopeSummary.swift" \
     || { echo "sweep-sizes.sh: the size constants were not found" >&2; exit 1; }
   (cd "$work/src" && swift build -c release --scratch-path "$work/build" --product caret-bench 2>&1 | grep -E "error:" || true)
   echo "=== chunk $1 bytes, leaves of $2, branches of $3"

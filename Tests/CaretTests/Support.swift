@@ -120,7 +120,7 @@ struct UnitTable {
 
 /// The storage this build of Caret uses, for test labels. The shapes are a compile-time choice:
 /// standard, or tiny with `swift test --traits TinyShapes` (docs/ARCHITECTURE.md, "Storage shapes").
-let storageShape = "\(ChunkLimits.maxBytes)-byte chunks, leaves of \(RopeShape.maxChunks), branches of \(RopeShape.maxChildren)"
+let storageShape = "\(ChunkLimits.maxBytes)-byte chunks, leaves of \(RopeShape.textChunks), branches of \(RopeShape.textChildren)"
 
 /// `text` repeated until it is at least `chunks` times the build's chunk limit, so that a test
 /// built on it has chunk seams in the standard storage too; in the `TinyShapes` build (4-byte

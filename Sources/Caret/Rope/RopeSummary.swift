@@ -20,10 +20,9 @@ protocol RopeChunk: Sendable {
     /// with it as a constant. At least 4 (every non-root node keeps a sibling to merge with).
     /// Defaults to `RopeShape.maxChildren`.
     static var maxChildren: Int { get }
-    /// The most chunks a leaf holds, under the same rules as `maxChildren`. A leaf's fan-out is
-    /// its own because its items are not a branch's: each node is sized to its items, so each
-    /// kind gets the widest fan-out that keeps the node within what the allocator serves from
-    /// its per-thread cache (see `RopeShape`). Defaults to `RopeShape.maxChunks`.
+    /// The most chunks a leaf holds, under the same rules as `maxChildren`; a node is allocated
+    /// for its own kind's fan-out, so a chunk type can size its leaves and its branches apart
+    /// (text does: `RopeShape`). Defaults to `maxChildren`.
     static var maxChunks: Int { get }
     /// Destroys `count` chunks from `chunks` (a leaf's items). A requirement, so that a node's
     /// deinit (generic code) reaches a loop specialised for the chunk type.
@@ -39,7 +38,7 @@ protocol RopeChunk: Sendable {
 
 extension RopeChunk {
     static var maxChildren: Int { RopeShape.maxChildren }
-    static var maxChunks: Int { RopeShape.maxChunks }
+    static var maxChunks: Int { maxChildren }
 
     /// The most items a node of `height` holds: chunks for a leaf (0), children above.
     @inline(__always)
@@ -73,29 +72,37 @@ protocol RopeMetric {
     static func measure(_ summary: Summary) -> Int
 }
 
-/// The tree's fan-outs, chosen at compile time. A node is one allocation that holds its items
+/// The trees' fan-outs, chosen at compile time. A node is one allocation that holds its items
 /// inline, in one slot more than its fan-out (for the item an insertion adds before the split),
-/// after an 80-byte header: a leaf's chunks take 40 bytes a slot, a branch's children (a node and
-/// its totals) 56. Each fan-out is the widest that keeps its node within 1,032 bytes, the largest
-/// block glibc's malloc serves from its per-thread cache: a leaf of 22 chunks is 1,000 bytes, a
-/// branch of 16 children 1,032. A larger node goes through malloc's main path, several hundred
-/// instructions for an allocation and its free, paid by every node a copy-on-write path copies;
-/// and a copy takes a reference to every item of every node on its path, so narrower nodes cost
-/// a copy less. `RopeShapeTests` checks the sizes. In the test build (`--traits TinyShapes`)
-/// both are 4, the smallest legal shape, so that a few chunks build a deep tree.
+/// after an 80-byte header.
+///
+/// Text (`TextChunk`) has a shape of its own: a leaf's chunks take 40 bytes a slot, a branch's
+/// children (a node and its totals) 56, and each fan-out is the widest that keeps its node within
+/// 1,032 bytes, the largest block glibc's malloc serves from its per-thread cache — a leaf of 22
+/// chunks is 1,000 bytes, a branch of 16 children 1,032. A larger node goes through malloc's main
+/// path, several hundred instructions for an allocation and its free, paid by every node a
+/// copy-on-write path copies; and a copy takes a reference to every item of every node on its
+/// path, so narrower nodes cost a copy less. `RopeShapeTests` checks the sizes. The small items
+/// of the other trees (attribute runs, direction overrides) keep 32 a node: for them the header
+/// is the cost, and no copy of a document copies their paths.
+///
+/// In the test build (`--traits TinyShapes`) every fan-out is 4, the smallest legal shape, so
+/// that a few chunks build a deep tree.
 enum RopeShape {
     #if TinyShapes
     static var maxChildren: Int { 4 }
-    static var maxChunks: Int { 4 }
+    static var textChunks: Int { 4 }
+    static var textChildren: Int { 4 }
     #else
-    static var maxChildren: Int { 16 }
-    static var maxChunks: Int { 22 }
+    static var maxChildren: Int { 32 }
+    static var textChunks: Int { 22 }
+    static var textChildren: Int { 16 }
     #endif
 
     /// The widest fan-out a chunk type may declare.
     static var widest: Int { 32 }
 
     /// The largest allocation glibc's malloc serves from its per-thread cache (`tcache`), in
-    /// bytes: the most a node should take.
+    /// bytes: the most a text node should take.
     static var cachedAllocationLimit: Int { 1032 }
 }

@@ -5,6 +5,10 @@
 /// function of its own bytes, and every scan inside it can start a fresh `GraphemeBreaker` at
 /// its first byte.
 struct TextChunk: RopeChunk {
+    /// Text's own fan-outs (`RopeShape`): nodes within the allocator's per-thread cache.
+    static var maxChunks: Int { RopeShape.textChunks }
+    static var maxChildren: Int { RopeShape.textChildren }
+
     var bytes: [UInt8]
     /// The summary's five counts: UTF-8, UTF-16 and scalars in 32 bits each, clusters and lines
     /// in 16 (a chunk holds at most `ChunkLimits.maxBytes`, or one cluster of any size), so
