@@ -16,7 +16,7 @@ import Synchronization
 /// the same tree (a mutation takes a box of its own first), and the tree cannot change without
 /// an edit counted, so a matching snapshot's chunk is alive and is the one its path names.
 ///
-/// Beside it the box keeps, in plain memory, the place of the last in-place edit (`editPlace`, a
+/// Beside it the box keeps, in plain fields, the place of the last in-place edit (`editPlace`, a
 /// cursor with its node pointer) and a count of the edits made (`edits`). Only the document's
 /// mutating methods write them, and only while the box is theirs alone (after
 /// `fingerForEdit()`): no other value holds the box then, so no reader can run on it, and no
@@ -72,23 +72,20 @@ final class Finger: @unchecked Sendable {
         var edits: Int
     }
 
-    /// Plain memory, not stored `var`s: a class's stored property pays a dynamic exclusivity
-    /// check at every access.
-    private let plain: UnsafeMutablePointer<Plain>
+    /// Exempt from the runtime's exclusivity checks, which a class's stored property pays at
+    /// every access: only the owner's mutating methods write it, one at a time.
+    @exclusivity(unchecked) private var plain = Plain(editPlace: nil, edits: 0)
 
-    init() {
-        plain = .allocate(capacity: 1)
-        plain.initialize(to: Plain(editPlace: nil, edits: 0))
-    }
+    init() {}
 
     /// Where the last in-place edit left the text, or nil. O(1).
     var editPlace: EditPlace? {
-        @inline(__always) get { plain.pointee.editPlace }
+        @inline(__always) get { plain.editPlace }
     }
 
     /// The number of edits recorded: a snapshot whose `edits` differs is stale. O(1).
     var edits: Int {
-        @inline(__always) get { plain.pointee.edits }
+        @inline(__always) get { plain.edits }
     }
 
     /// Before an edit: keeps `place` (a place on the current tree that validating the edit found)
@@ -96,7 +93,7 @@ final class Finger: @unchecked Sendable {
     /// after `ownFinger()` made this box the document's own. O(1).
     @inline(__always)
     func notePlace(_ place: EditPlace) {
-        plain.pointee.editPlace = place
+        plain.editPlace = place
     }
 
     /// After the owner's text changed: keeps `place` (nil after an edit that restructured the
@@ -104,8 +101,8 @@ final class Finger: @unchecked Sendable {
     /// methods, after `fingerForEdit()` made this box the document's own. O(1).
     @inline(__always)
     func recordEdit(_ place: EditPlace?) {
-        plain.pointee.editPlace = place
-        plain.pointee.edits &+= 1
+        plain.editPlace = place
+        plain.edits &+= 1
     }
 
     deinit {
@@ -113,8 +110,6 @@ final class Finger: @unchecked Sendable {
         if let raw = UnsafeRawPointer(bitPattern: address) {
             Unmanaged<ClusterStartCache>.fromOpaque(raw).release()
         }
-        plain.deinitialize(count: 1)
-        plain.deallocate()
     }
 
     /// The cluster-start cache, if a lookup made one; valid while this finger lives. O(1).
