@@ -83,8 +83,8 @@ protocol RopeMetric {
 /// path, several hundred instructions for an allocation and its free, paid by every node a
 /// copy-on-write path copies; and a copy takes a reference to every item of every node on its
 /// path, so narrower nodes cost a copy less. `RopeShapeTests` checks the sizes. The small items
-/// of the other trees (attribute runs, direction overrides) keep 32 a node: for them the header
-/// is the cost, and no copy of a document copies their paths.
+/// of the other trees (attribute runs, direction overrides) keep 32 a node: their nodes are small
+/// already, and a narrower node would spend more of their memory on headers.
 ///
 /// In the test build (`--traits TinyShapes`) every fan-out is 4, the smallest legal shape, so
 /// that a few chunks build a deep tree.
