@@ -48,7 +48,8 @@ enum BidiBracketType: UInt8 {
 /// (Unicode 15.0 with ICU 72: unassigned code points carry their default classes, R for the
 /// Hebrew blocks, AL for the Arabic ones, BN for noncharacters and default ignorables).
 ///
-/// Immutable after construction and shared by every thread; built on first use.
+/// Immutable after construction and shared by every thread; built on first use (from the
+/// snapshot of the same ICU's data when there is one, `UnicodeDataSnapshot`).
 final class BidiClassTable: @unchecked Sendable {
     static let shared = BidiClassTable()
 
@@ -57,6 +58,16 @@ final class BidiClassTable: @unchecked Sendable {
     private let table: CodePointTable
 
     private init() {
+        if let runs = UnicodeDataSnapshot.runs(of: .bidiClasses) {
+            table = CodePointTable(runs: runs)
+        } else {
+            table = CodePointTable(flat: Self.valuesFromICU())
+        }
+    }
+
+    /// Every code point's byte (the class, and a flag for an opening or closing bracket), read
+    /// from the running ICU's data. O(0x110000).
+    static func valuesFromICU() -> [UInt8] {
         var flat = [UInt8](repeating: 0, count: 0x110000)
         ICUProperties.forEachValueRange(of: CARET_ICU_PROPERTY_BIDI_CLASS) { range, value in
             let cls = Self.classFor(icuValue: value)
@@ -67,7 +78,7 @@ final class BidiClassTable: @unchecked Sendable {
                 : Int32(bitPattern: value) == Int32(CARET_ICU_BRACKET_CLOSE.rawValue) ? Self.closeFlag : 0
             if flag != 0 { for c in range { flat[c] |= flag } }
         }
-        table = CodePointTable(flat: flat)
+        return flat
     }
 
     private static func classFor(icuValue value: UInt32) -> BidiClass {

@@ -2,7 +2,8 @@
 /// `CodePointTable` (two stages, built once from ICU's property data on first use).
 ///
 /// The low 3 bits are a `DisplayWidthClass`; the flags above them carry the emoji properties
-/// the `.clusters` model needs. Built eagerly from whole ICU sets rather than asking ICU per
+/// the `.clusters` model needs. Built from the snapshot of the same ICU's data when there is one
+/// (`UnicodeDataSnapshot`), else eagerly from whole ICU sets rather than asking ICU per
 /// scalar: a lookup is then two loads, which keeps a cluster's width far below 20 ns.
 struct DisplayWidthTable: @unchecked Sendable {
     static let shared = DisplayWidthTable()
@@ -17,6 +18,15 @@ struct DisplayWidthTable: @unchecked Sendable {
     private let table: CodePointTable
 
     private init() {
+        if let runs = UnicodeDataSnapshot.runs(of: .displayWidths) {
+            table = CodePointTable(runs: runs)
+        } else {
+            table = CodePointTable(flat: Self.valuesFromICU())
+        }
+    }
+
+    /// Every code point's class and flags, read from the running ICU's data. O(0x110000).
+    static func valuesFromICU() -> [UInt8] {
         var flat = [UInt8](repeating: DisplayWidthClass.narrow.rawValue, count: 0x110000)
         func set(_ pattern: String, _ cls: DisplayWidthClass) {
             ICUProperties.forEachCodePoint(inSet: pattern) { flat[$0] = cls.rawValue }
@@ -35,7 +45,7 @@ struct DisplayWidthTable: @unchecked Sendable {
         ICUProperties.forEachCodePoint(inSet: "[:Emoji:]") { flat[$0] |= Self.emoji }
         ICUProperties.forEachCodePoint(inSet: "[:Emoji_Presentation:]") { flat[$0] |= Self.emojiPresentation }
         ICUProperties.forEachCodePoint(inSet: "[:Extended_Pictographic:]") { flat[$0] |= Self.pictographic }
-        table = CodePointTable(flat: flat)
+        return flat
     }
 
     /// The class and flags of scalar `c` (0...0x10FFFF). O(1).

@@ -1,6 +1,7 @@
 /// What the scalar-by-scalar wrap (`ScalarLineWrap`) needs of each code point, in one byte: a
-/// `CodePointTable` built once from the display-width, grapheme and bidi tables, so that the
-/// wrap's pass over a line reads one table per scalar instead of three.
+/// `CodePointTable` built once from the display-width, grapheme and bidi tables (or from the
+/// snapshot of the same ICU's data, `UnicodeDataSnapshot`), so that the wrap's pass over a line
+/// reads one table per scalar instead of three.
 ///
 /// The low 3 bits are the `DisplayWidthClass`; the flags above say whether the scalar may raise
 /// a bidi level (as `BidiResolver.mayRaiseLevels` tests it), whether it may share a grapheme
@@ -26,6 +27,16 @@ struct ScalarWrapTable: @unchecked Sendable {
     private let table: CodePointTable
 
     private init() {
+        if let runs = UnicodeDataSnapshot.runs(of: .scalarWrap) {
+            table = CodePointTable(runs: runs)
+        } else {
+            table = CodePointTable(flat: Self.valuesFromICU())
+        }
+    }
+
+    /// Every code point's entry, from the display-width, grapheme and bidi tables and the
+    /// running ICU's Line_Break data. O(0x110000).
+    static func valuesFromICU() -> [UInt8] {
         let widths = DisplayWidthTable.shared
         let graphemes = GraphemeClassTable.shared
         let bidi = BidiClassTable.shared
@@ -43,7 +54,7 @@ struct ScalarWrapTable: @unchecked Sendable {
             flat[Int(c)] = entry
         }
         ICUProperties.forEachCodePoint(inSet: "[[:lb=AL:][:lb=HL:][:lb=NU:]]") { flat[$0] |= Self.word }
-        table = CodePointTable(flat: flat)
+        return flat
     }
 
     /// The entry of scalar `c` (0...0x10FFFF). O(1).

@@ -46,8 +46,9 @@ struct GraphemeProperty: Equatable {
     static let control = GraphemeProperty(.control)
 }
 
-/// The property of every code point, read once from ICU's data into a two-stage table (4,352
-/// block indexes plus one 256-entry block per distinct block of values).
+/// The property of every code point, read once from ICU's data (or from the snapshot of it made
+/// with the same ICU, `UnicodeDataSnapshot`) into a two-stage table (4,352 block indexes plus one
+/// 256-entry block per distinct block of values).
 ///
 /// Immutable after construction and shared by every thread; built on first use. A struct of two
 /// pointers, not a class: reading `shared` then costs no retain and release.
@@ -57,6 +58,16 @@ struct GraphemeClassTable: @unchecked Sendable {
     private let table: CodePointTable
 
     private init() {
+        if let runs = UnicodeDataSnapshot.runs(of: .graphemeProperties) {
+            table = CodePointTable(runs: runs)
+        } else {
+            table = CodePointTable(flat: Self.valuesFromICU())
+        }
+    }
+
+    /// Every code point's property byte (`GraphemeProperty.raw`), read from the running ICU's
+    /// data. O(0x110000).
+    static func valuesFromICU() -> [UInt8] {
         var flat = [UInt8](repeating: 0, count: 0x110000)
         ICUProperties.forEachValueRange(of: CARET_ICU_PROPERTY_GRAPHEME_CLUSTER_BREAK) { range, value in
             let cls = GraphemeClassTable.classFor(icuValue: value)
@@ -78,7 +89,7 @@ struct GraphemeClassTable: @unchecked Sendable {
         ICUProperties.forEachCodePoint(inSet: #"[[\p{gcb=Extend}-\p{ccc=0}]\p{gcb=ZWJ}]"#) {
             flat[$0] |= GraphemeProperty.extendCombiningOrZWJFlag
         }
-        table = CodePointTable(flat: flat)
+        return flat
     }
 
     private static func classFor(icuValue value: UInt32) -> GraphemeClass {

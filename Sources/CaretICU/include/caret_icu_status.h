@@ -24,4 +24,7 @@ const char *caret_icu_status_name(caret_icu_status status);
 /// The Unicode version of ICU's data, as four numbers (15, 0, 0, 0 for ICU 72).
 void caret_icu_unicode_version(uint8_t version[4]);
 
+/// ICU's own version, as four numbers (72, 1, 0, 0 for ICU 72.1).
+void caret_icu_version(uint8_t version[4]);
+
 #endif
