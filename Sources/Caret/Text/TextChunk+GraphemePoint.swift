@@ -81,3 +81,32 @@ extension TextChunk {
         return m >= from.graphemes ? scanToGrapheme(m, in: p, from: from) : scanBackToGrapheme(m, in: p, from: from)
     }
 }
+
+extension TextChunk {
+    /// The most clusters `boundary(in:steppingFrom:by:)` steps; a longer step counts instead.
+    static var stepLimit: Int { 64 }
+
+    /// The cluster start `k` clusters after (`k > 0`) or before (`k < 0`) the cluster boundary
+    /// at or before byte `x` of the chunk at `chunk`, when it lies inside the chunk (or at its
+    /// end, going forwards) and `|k|` is at most `stepLimit`; nil otherwise, and the caller
+    /// counts instead. The scan starts at the boundary and counts nothing before it, so that a
+    /// walk by `position(from:offset: ±1)` reads a cluster's bytes a step, not the clusters
+    /// between the nearest anchor and the place. O(|k| clusters).
+    static func boundary(in chunk: UnsafePointer<TextChunk>, steppingFrom x: Int, by k: Int) -> Int? {
+        guard k >= -stepLimit && k <= stepLimit else { return nil }
+        let s = snappedBoundary(in: chunk, atOrBefore: x)
+        if k == 0 { return s }
+        let p = bytesInPlace(chunk)
+        if k > 0 {
+            // Cluster 0 is the one at `s`; the chunk's end is cluster `g + 1` when the scan
+            // runs out after cluster `g` (the next chunk's first).
+            let q = scanToGrapheme(k, in: p, from: ChunkPoint(utf8: s, utf16: -1, scalars: -1, graphemes: 0))
+            return q.graphemes == k ? q.utf8 : nil
+        }
+        // Back to cluster 0 from cluster -k at `s`: found inside the chunk, or the chunk's start,
+        // which the scan also gives when it ran out first (the previous chunk counts then).
+        guard s > 0 else { return nil }
+        let q = scanBackToGrapheme(0, in: p, from: ChunkPoint(utf8: s, utf16: -1, scalars: -1, graphemes: -k))
+        return q.utf8 > 0 ? q.utf8 : nil
+    }
+}

@@ -186,10 +186,13 @@ extension TextDocument {
     /// - Complexity: O(log n) plus two chunk scans.
     public func position(from position: TextPosition, offset: Int, unit: TextUnit = .grapheme) -> TextPosition? {
         // A step that stays inside the position's chunk (arrow keys, deleting a cluster) needs
-        // one search, not two.
+        // one search, not two; a short one scans from the position itself.
         let x = position.utf8Offset
         if unit == .grapheme && x >= 0 && x < rope.summary.utf8 {
             let c = cursor(at: x, in: UTF8Metric.self)
+            if let local = TextChunk.boundary(in: c.chunkAddress, steppingFrom: x - c.prefix.utf8, by: offset) {
+                return TextPosition(utf8Offset: c.prefix.utf8 + local)
+            }
             let chunk = c.chunk
             let here = chunk.graphemeBoundary(atOrBefore: x - c.prefix.utf8)
             let (target, overflow) = here.graphemes.addingReportingOverflow(offset)

@@ -1,0 +1,65 @@
+import XCTest
+@testable import Caret
+
+/// `position(from:offset:)` by clusters, whose short steps scan from the position itself
+/// (`TextChunk.boundary(in:steppingFrom:by:)`), against the same step made by counting:
+/// `position(at: offset(of: p) + k)`. Every cluster start and places inside clusters, steps
+/// both ways up to past the scan's limit, in texts whose clusters are short, long (a base with
+/// hundreds of marks, runs of flags) or ASCII with CR LF, so that steps end inside chunks, at
+/// their ends and past them.
+final class PositionStepTests: XCTestCase {
+    /// What a step by `k` clusters from `p` gives by counting (nil outside the text).
+    func counted(_ doc: TextDocument, from p: TextPosition, by k: Int) -> TextPosition? {
+        guard let start = doc.offset(of: p) else { return nil }
+        return doc.position(at: start + k)
+    }
+
+    func checkSteps(_ text: String, _ label: String, rng: inout SeededGenerator) {
+        let doc = TextDocument(text)
+        let steps = [0, 1, -1, 2, -2, 3, -3, 7, -7, TextChunk.stepLimit, -TextChunk.stepLimit,
+                     TextChunk.stepLimit + 1, -TextChunk.stepLimit - 1]
+        var failures = 0
+        for i in 0...doc.count {
+            let p = doc.position(at: i)!
+            for k in steps + [Int.random(in: -200...200, using: &rng)] {
+                let got = doc.position(from: p, offset: k), want = counted(doc, from: p, by: k)
+                if got != want {
+                    failures += 1
+                    if failures <= 5 { XCTFail("\(label): cluster \(i) + \(k): \(String(describing: got)) != \(String(describing: want))") }
+                }
+            }
+        }
+        // Places that are not cluster starts (inside a cluster, inside a scalar): snapped back
+        // to the cluster's start first.
+        let bytes = doc.count(in: .utf8)
+        for _ in 0..<2000 {
+            let p = TextPosition(utf8Offset: Int.random(in: 0...bytes, using: &rng))
+            let k = Int.random(in: -70...70, using: &rng)
+            let got = doc.position(from: p, offset: k), want = counted(doc, from: p, by: k)
+            if got != want {
+                failures += 1
+                if failures <= 5 { XCTFail("\(label): byte \(p.utf8Offset) + \(k): \(String(describing: got)) != \(String(describing: want))") }
+            }
+        }
+        XCTAssertEqual(failures, 0, label)
+    }
+
+    func testShortStepsMatchCountedSteps() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 77)
+        print("PositionStepTests seed \(seed)")
+        let mixed = (0..<4000).map { _ in FingerTests.alphabet.randomElement(using: &rng)! }.joined()
+        checkSteps(mixed, "mixed", rng: &rng)
+        let ascii = (0..<6000).map { _ in ["a", "b", " ", "\r\n", "\n", "\r"].randomElement(using: &rng)! }.joined()
+        checkSteps(ascii, "ASCII with CR LF", rng: &rng)
+        // Clusters longer than a chunk's share and runs that pair up across chunks.
+        let long = (0..<60).map { n -> String in
+            switch n % 4 {
+            case 0: "e" + String(repeating: "\u{301}", count: Int.random(in: 1...700, using: &rng))
+            case 1: String(repeating: "🇫🇷", count: Int.random(in: 1...400, using: &rng)) + "🇯"
+            case 2: String(repeating: "👨‍👩‍👧‍👦", count: Int.random(in: 1...60, using: &rng))
+            default: String(repeating: "क्ष", count: Int.random(in: 1...90, using: &rng)) + "\r\n"
+            }
+        }.joined()
+        checkSteps(long, "long clusters", rng: &rng)
+    }
+}
