@@ -63,3 +63,37 @@ final class PositionStepTests: XCTestCase {
         checkSteps(long, "long clusters", rng: &rng)
     }
 }
+
+extension PositionStepTests {
+    /// The boundary helpers that search, Backspace, text units and widths use, against the
+    /// document's cluster starts as `graphemeRanges` lists them.
+    func testBoundaryHelpersMatchTheClusterStarts() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 78)
+        print("PositionStepTests boundaries seed \(seed)")
+        var texts = [(0..<3000).map { _ in FingerTests.alphabet.randomElement(using: &rng)! }.joined()]
+        texts.append((0..<40).map { n in
+            n % 2 == 0 ? "e" + String(repeating: "\u{301}", count: Int.random(in: 1...500, using: &rng))
+                : String(repeating: "🇫🇷", count: Int.random(in: 1...300, using: &rng)) + "\r\n"
+        }.joined())
+        for text in texts {
+            let doc = TextDocument(text)
+            let bytes = doc.count(in: .utf8)
+            var starts = doc.graphemeRanges.map { $0.start.utf8Offset }
+            starts.append(bytes)
+            let isStart = Set(starts)
+            var failures: [String] = []
+            var next = 0                                    // the first start after byte x
+            var previous = 0                                // the last start before byte x
+            for x in 0...bytes {
+                while next < starts.count && starts[next] <= x { next += 1 }
+                if doc.isGraphemeBoundary(x) != isStart.contains(x) { failures.append("isBoundary \(x)") }
+                if x < bytes, doc.graphemeBoundary(after: x) != starts[next] { failures.append("after \(x)") }
+                if x > 0, doc.graphemeBoundary(before: x) != previous { failures.append("before \(x)") }
+                if isStart.contains(x) { previous = x }
+            }
+            XCTAssertEqual(Array(failures.prefix(5)), [], "\(failures.count) failures")
+            XCTAssertFalse(doc.isGraphemeBoundary(-1))
+            XCTAssertFalse(doc.isGraphemeBoundary(bytes + 1))
+        }
+    }
+}

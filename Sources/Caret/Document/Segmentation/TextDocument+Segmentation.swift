@@ -11,20 +11,33 @@ extension TextDocument {
         return ICUBreakIterator(kind, locale: locale, source: text)
     }
 
-    /// True when byte `x` (0...count) is a grapheme boundary. O(log n) plus one chunk scan.
+    // These three find boundaries without counting the clusters before them (which a scan from
+    // the chunk's nearest anchor does): the scalars around a place usually confirm a boundary,
+    // and the next one is a scan of one cluster from it.
+
+    /// True when byte `x` (0...count) is a grapheme boundary. O(log n), plus a scan when the
+    /// scalars around `x` do not decide.
     func isGraphemeBoundary(_ x: Int) -> Bool {
-        graphemeBoundary(atOrBefore: x).utf8 == x
+        x >= 0 && x <= rope.summary.utf8 && snappedUTF8(x) == x
     }
 
-    /// The grapheme boundary after byte `x` (a boundary before the end). O(log n) plus a scan.
+    /// The grapheme boundary after byte `x` (a boundary before the end). O(log n) plus a scan of
+    /// one cluster (of the chunk from its nearest anchor when the cluster ends the chunk).
     func graphemeBoundary(after x: Int) -> Int {
+        if x >= 0 && x < rope.summary.utf8 {
+            let c = cursor(at: x, in: UTF8Metric.self)
+            if let local = TextChunk.boundary(in: c.chunkAddress, steppingFrom: x - c.prefix.utf8, by: 1) {
+                return c.prefix.utf8 + local
+            }
+        }
         let here = graphemeBoundary(atOrBefore: x)
         return utf8Offset(of: here.graphemes + 1, in: .grapheme) ?? rope.summary.utf8
     }
 
-    /// The grapheme boundary before byte `x` (a boundary after the start). O(log n) plus a scan.
+    /// The grapheme boundary before byte `x` (a boundary after the start). O(log n), plus a scan
+    /// when the scalars around byte `x - 1` do not decide.
     func graphemeBoundary(before x: Int) -> Int {
-        graphemeBoundary(atOrBefore: x - 1).utf8
+        x <= 1 ? 0 : x - 1 >= rope.summary.utf8 ? rope.summary.utf8 : snappedUTF8(x - 1)
     }
 }
 
