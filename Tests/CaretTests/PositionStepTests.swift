@@ -61,6 +61,24 @@ final class PositionStepTests: XCTestCase {
             }
         }.joined()
         checkSteps(long, "long clusters", rng: &rng)
+        // One cluster far over a chunk's size, between short ones: a chain of 3,000 joined
+        // emoji (GB11), stepped over whole.
+        let chain = "ab" + Array(repeating: "😀", count: 3000).joined(separator: "\u{200D}") + "cd"
+        let doc = TextDocument(chain)
+        XCTAssertEqual(doc.count, 5)
+        for i in 0...5 {
+            for k in -6...6 {
+                let p = doc.position(at: i)!
+                XCTAssertEqual(doc.position(from: p, offset: k), counted(doc, from: p, by: k), "chain: \(i) + \(k)")
+            }
+        }
+        // Places inside it snap to its start: a scan from the chunk's start, once (the breaker
+        // the scan keeps for joiners is fed on, not again from the cluster's start at each).
+        for _ in 0..<50 {
+            let p = TextPosition(utf8Offset: Int.random(in: 3..<(chain.utf8.count - 2), using: &rng))
+            XCTAssertEqual(doc.position(from: p, offset: 1)?.utf8Offset, chain.utf8.count - 2)
+            XCTAssertEqual(doc.position(from: p, offset: -1)?.utf8Offset, 1)
+        }
     }
 }
 

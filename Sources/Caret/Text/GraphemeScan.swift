@@ -43,6 +43,11 @@ func forEachClusterStart(in p: UnsafeBufferPointer<UInt8>, after from: Int, _ bo
     var start = from                         // the last cluster start passed
     var (previous, length) = graphemeClass(of: p, at: start, table: classes)
     var i = start + length
+    // The breaker for pairs whose answer depends on context, fed from the current cluster's
+    // start up to `fed` and fed on from there: a fresh one fed from the start at each such
+    // pair made a long cluster (thousands of joined emoji) quadratic.
+    var breaker = GraphemeBreaker()
+    var breakerStart = -1, fed = 0
     while i < n {
         let b = p[i]
         let cls = previous.cls
@@ -79,8 +84,12 @@ func forEachClusterStart(in p: UnsafeBufferPointer<UInt8>, after from: Int, _ bo
         let (next, nextLength) = graphemeClass(of: p, at: i, table: classes)
         var verdict = pairs(previous, next)
         if verdict == .depends {
-            var breaker = GraphemeBreaker()      // exact at the cluster's start
-            breaker.feed(UnsafeBufferPointer(rebasing: p[start..<i]))
+            if breakerStart != start {
+                breaker = GraphemeBreaker()      // exact at the cluster's start
+                (breakerStart, fed) = (start, start)
+            }
+            breaker.feed(UnsafeBufferPointer(rebasing: p[fed..<i]))
+            fed = i
             verdict = breaker.wouldBreak(before: next) ? .breaks : .joins
         }
         if verdict == .breaks {

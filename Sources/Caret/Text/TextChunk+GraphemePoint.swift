@@ -96,6 +96,11 @@ extension TextChunk {
         guard k >= -stepLimit && k <= stepLimit else { return nil }
         let s = snappedBoundary(in: chunk, atOrBefore: x)
         if k == 0 { return s }
+        // A chunk of one cluster (the only kind longer than `ChunkLimits.maxBytes`: a scan over
+        // a long ZWJ chain feeds a breaker again at each joiner) has its end one step forwards
+        // and nothing before its start.
+        let clusters = chunk.pointee.summary.graphemes
+        if clusters == 1 { return k == 1 ? chunk.pointee.summary.utf8 : nil }
         let p = bytesInPlace(chunk)
         if k > 0 {
             // Cluster 0 is the one at `s`; the chunk's end is cluster `g + 1` when the scan
