@@ -64,8 +64,8 @@ struct CodePointTable: @unchecked Sendable {
 
     /// The two stages made block by block, in order: a block of one value throughout (most of
     /// them: unassigned planes, whole scripts of one class) is found by that value, any other by
-    /// a hash of its words, then compared. (A dictionary keyed by the blocks' bytes hashed them
-    /// byte by byte, and again at every growth: most of the work of building a table.)
+    /// a hash of its 32 words taken once, then compared (a dictionary keyed by the block's bytes
+    /// would hash them byte by byte at every lookup and again at every growth).
     private struct Builder {
         var index: [UInt16] = []
         var stored: [UInt8] = []

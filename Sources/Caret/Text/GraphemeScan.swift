@@ -44,8 +44,8 @@ func forEachClusterStart(in p: UnsafeBufferPointer<UInt8>, after from: Int, _ bo
     var (previous, length) = graphemeClass(of: p, at: start, table: classes)
     var i = start + length
     // The breaker for pairs whose answer depends on context, fed from the current cluster's
-    // start up to `fed` and fed on from there: a fresh one fed from the start at each such
-    // pair made a long cluster (thousands of joined emoji) quadratic.
+    // start up to `fed` and fed on from there, so that a long cluster (thousands of joined
+    // emoji) costs one pass, not a pass from its start at each such pair.
     var breaker = GraphemeBreaker()
     var breakerStart = -1, fed = 0
     while i < n {

@@ -96,9 +96,9 @@ extension TextChunk {
         guard k >= -stepLimit && k <= stepLimit else { return nil }
         let s = snappedBoundary(in: chunk, atOrBefore: x)
         if k == 0 { return s }
-        // A chunk of one cluster (the only kind longer than `ChunkLimits.maxBytes`: a scan over
-        // a long ZWJ chain feeds a breaker again at each joiner) has its end one step forwards
-        // and nothing before its start.
+        // A chunk of one cluster (the only kind longer than `ChunkLimits.maxBytes`, so perhaps
+        // far longer than any other) has its end one step forwards and nothing before its start:
+        // no scan.
         let clusters = chunk.pointee.summary.graphemes
         if clusters == 1 { return k == 1 ? chunk.pointee.summary.utf8 : nil }
         let p = bytesInPlace(chunk)

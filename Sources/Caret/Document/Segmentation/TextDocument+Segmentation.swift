@@ -37,7 +37,7 @@ extension TextDocument {
     /// The grapheme boundary before byte `x` (a boundary after the start). O(log n), plus a scan
     /// when the scalars around byte `x - 1` do not decide.
     func graphemeBoundary(before x: Int) -> Int {
-        x <= 1 ? 0 : x - 1 >= rope.summary.utf8 ? rope.summary.utf8 : snappedUTF8(x - 1)
+        snappedUTF8(min(max(x - 1, 0), rope.summary.utf8))
     }
 }
 
