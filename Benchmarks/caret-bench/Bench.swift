@@ -510,6 +510,31 @@ struct Bench {
                         note: "graphemeRanges over the whole generated document; baseline: ICU flat pass over it"))
         record(Workload(name: "walk.position-steps", unit: "ns/grapheme", samples: stepTimes.map { $0 * 1e9 / Double(max(limit, 1)) },
                         note: "position(from:offset: 1), first \(limit) clusters"))
+        if selected("walk.long-cluster") { longClusterLookups() }
+    }
+
+    /// UTF-8 offsets inside one cluster far longer than a chunk (3,000 emoji joined by ZWJ, GB11)
+    /// to positions, each then stepped past the cluster: every lookup snaps back to the
+    /// cluster's start, a scan through the cluster.
+    mutating func longClusterLookups() {
+        let emoji = 3_000
+        let chain = TextDocument("ab" + Array(repeating: "😀", count: emoji).joined(separator: "\u{200D}") + "cd")
+        let bytes = chain.count(in: .utf8)
+        var rng = SplitMix64(seed: 5)
+        let offsets = (0..<200).map { _ in 3 + rng.below(bytes - 5) }
+        var wrong = 0
+        let times = timed(reps) {
+            for x in offsets {
+                guard let p = chain.position(at: x, unit: .utf8), let next = chain.position(from: p, offset: 1),
+                      chain.offset(of: p, unit: .utf8) == 2, chain.offset(of: next, unit: .utf8) == bytes - 2 else {
+                    wrong += 1
+                    continue
+                }
+            }
+        }
+        check(chain.count == 5 && wrong == 0, "walk.long-cluster-lookups: \(wrong) lookups missed the cluster's ends")
+        record(Workload(name: "walk.long-cluster-lookups", unit: "us/op", samples: times.map { $0 * 1e6 / Double(offsets.count) },
+                        note: "position(at: UTF-8 offset inside a cluster of \(emoji) joined emoji) + position(from:offset: 1)"))
     }
 
     // MARK: - f. snapshot
