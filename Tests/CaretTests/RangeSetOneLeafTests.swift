@@ -65,6 +65,9 @@ final class RangeSetOneLeafTests: XCTestCase {
                     if typing { fastTaken += 1 }
                 }
                 let removedFast = fast.replace(range, insertedCount: inserted)
+                // Into the storage now: this test is about the storage's paths, each replacement
+                // on its own (a run of typing the set would otherwise keep pending).
+                fast.settlePending()
                 let removedGeneral = general.replace(range, insertedCount: inserted, oneLeafFirst: false)
                 length += inserted - range.count
                 caret = range.lowerBound + inserted

@@ -60,8 +60,10 @@ extension TextRangeSet {
         values = Array(repeating: value, count: ranges.count)
     }
 
-    /// Every range as UTF-8 offsets, in order, without ids or values. O(n).
+    /// Every range as UTF-8 offsets, in order, without ids or values (with a run pending, of
+    /// `settled`). O(n).
     var utf8Ranges: [Range<Int>] {
+        guard pending == nil else { return settled.utf8Ranges }
         if let wide { return wide.utf8Ranges }
         return storage.utf8Ranges
     }

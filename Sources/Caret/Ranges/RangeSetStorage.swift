@@ -223,15 +223,15 @@ struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
         return index.map { (leaf, $0) }
     }
 
-    /// The UTF-8 offsets of the range of an id, or nil when it is not in the set. Inlined with
-    /// what it calls: a call on the storage (a large value) from `TextRangeSet` copied it
-    /// first. O(log leaves + `leafCapacity`).
+    /// The UTF-8 offsets of the range of an id and its options (`RangeSetEntryLayout.flags`), or
+    /// nil when it is not in the set. Inlined with what it calls: a call on the storage (a large
+    /// value) from `TextRangeSet` copied it first. O(log leaves + `leafCapacity`).
     @inline(__always)
-    func utf8Range(of slot: UInt32, generation: UInt32) -> Range<Int>? {
+    func utf8Range(of slot: UInt32, generation: UInt32) -> (range: Range<Int>, flags: UInt8)? {
         guard let (leaf, index) = locate(slot, generation: generation) else { return nil }
         let base = base(ofLeaf: leaf)
         let entry = leaves[leaf].entries[index]
-        return (base + entry.start)..<(base + entry.start + entry.length)
+        return ((base + entry.start)..<(base + entry.start + entry.length), entry.flags)
     }
 
     /// Records that `entry` (a range or a group) is in the leaf with serial `serial`. O(1).
@@ -383,17 +383,17 @@ struct RangeSetStorage<Entry: RangeSetEntryLayout>: Sendable {
         flush()
     }
 
-    /// Calls `body` (absolute start, length, member) for the ranges whose start is at most
-    /// `maxStart` and whose end is at least `minEnd`, leaf by leaf, skipping subtrees that hold
-    /// none (not sorted among those sharing a start). O(log leaves + leaves visited ×
+    /// Calls `body` (absolute start, length, options, member) for the ranges whose start is at
+    /// most `maxStart` and whose end is at least `minEnd`, leaf by leaf, skipping subtrees that
+    /// hold none (not sorted among those sharing a start). O(log leaves + leaves visited ×
     /// `leafCapacity` + ranges found).
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
-                      _ body: (_ start: Int, _ length: Int, _ member: RangeSetMember) -> Void) {
+                      _ body: (_ start: Int, _ length: Int, _ flags: UInt8, _ member: RangeSetMember) -> Void) {
         func visit(_ i: Int, _ base: Int) {
             for e in leaves[i].entries {
                 let s = base + e.start
                 if s > maxStart { break }
-                if s + e.length >= minEnd { forEachMember(of: e) { body(s, e.length, $0) } }
+                if s + e.length >= minEnd { forEachMember(of: e) { body(s, e.length, e.flags, $0) } }
             }
         }
         let (pendingLeaf, delta) = pendingSpan

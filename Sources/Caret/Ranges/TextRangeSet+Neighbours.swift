@@ -1,5 +1,7 @@
 // The range nearest a point, found through the summary tree without walking the set: what
-// "the next match after the caret" asks of a find session's matches (FindMatches.swift).
+// "the next match after the caret" asks of a find session's matches (FindMatches.swift), and
+// how far from a deletion the nearest range that a deletion may remove starts (a deletion run,
+// RangeSetPendingRun.swift).
 
 extension RangeSetStorage {
     /// Where the first range starting at or after byte `x` lies: its leaf, its index there and
@@ -24,6 +26,74 @@ extension RangeSetStorage {
             i += 1
         }
         return nil
+    }
+
+    /// The stretch of starts around bytes `lo...hi` where no range added with
+    /// `removeWhenEmptied` starts: nil when one starts in `lo...hi`; otherwise `below` (at most
+    /// `lo`) and `above` (at least `hi`) such that none starts in `below..<lo` or in
+    /// `hi + 1 ... above`. Looks at no more than `reach` ranges on either side (the stretch ends
+    /// where it stopped looking; `Int.min` or `Int.max` where the ranges end).
+    /// O(log leaves + `leafCapacity` + `reach` + the ranges starting in `lo...hi`).
+    func removalFreeStretch(around lo: Int, _ hi: Int, reach: Int) -> (below: Int, above: Int)? {
+        let s = self
+        guard let (i0, k0, base0) = firstPosition(startingAtOrAfter: lo) else {
+            // Every range starts before `lo`: only the ones below matter.
+            return (s.removalFreeStart(belowLeaf: s.leaves.count, index: 0, base: 0, reach: reach), Int.max)
+        }
+        // Upwards: the ranges starting in lo...hi, then up to `reach` more.
+        var (i, k, base, seen, above) = (i0, k0, base0, 0, Int.max)
+        upwards: while i < s.leaves.count {
+            let entries = s.leaves[i].entries
+            while k < entries.count {
+                let start = base + entries[k].start
+                if entries[k].removeWhenEmptied {
+                    if start <= hi { return nil }
+                    above = start - 1
+                    break upwards
+                }
+                if start > hi {
+                    seen += 1
+                    if seen == reach {
+                        // Others may start there too, unseen.
+                        above = start - 1
+                        break upwards
+                    }
+                }
+                k += 1
+            }
+            base += s.leaves[i].span
+            i += 1
+            k = 0
+        }
+        return (s.removalFreeStart(belowLeaf: i0, index: k0, base: base0, reach: reach), above)
+    }
+
+    /// Going down from the range before index `k` of leaf `i` (whose base is `base`; `i ==
+    /// leaves.count` for after the last range): the start just above the first range added with
+    /// `removeWhenEmptied`, or just above the last start looked at once `reach` ranges were
+    /// (others may start there too), or `Int.min` when the ranges run out first.
+    private func removalFreeStart(belowLeaf i: Int, index k: Int, base: Int, reach: Int) -> Int {
+        let s = self
+        var (i, k, base, seen) = (i, k, base, 0)
+        if i == s.leaves.count {
+            guard i > 0 else { return Int.min }
+            i -= 1
+            base = s.base(ofLeaf: i)
+            k = s.leaves[i].entries.count
+        }
+        while true {
+            let entries = s.leaves[i].entries
+            while k > 0 {
+                k -= 1
+                let start = base + entries[k].start
+                seen += 1
+                if entries[k].removeWhenEmptied || seen == reach { return start + 1 }
+            }
+            guard i > 0 else { return Int.min }
+            i -= 1
+            base -= s.leaves[i].span
+            k = s.leaves[i].entries.count
+        }
     }
 
     private func utf8Range(leaf i: Int, index k: Int, base: Int) -> Range<Int> {
@@ -58,16 +128,18 @@ extension RangeSetStorage {
 }
 
 extension TextRangeSet {
-    /// The first range (UTF-8 offsets) starting at or after byte `x`, or nil.
-    /// O(log leaves + `leafCapacity`).
+    /// The first range (UTF-8 offsets) starting at or after byte `x`, or nil (with a run pending,
+    /// found in `settled`). O(log leaves + `leafCapacity`).
     func firstUTF8Range(startingAtOrAfter x: Int) -> Range<Int>? {
+        guard pending == nil else { return settled.firstUTF8Range(startingAtOrAfter: x) }
         if let wide { return wide.firstUTF8Range(startingAtOrAfter: x) }
         return storage.firstUTF8Range(startingAtOrAfter: x)
     }
 
-    /// The last range (UTF-8 offsets) starting before byte `x`, or nil.
-    /// O(log leaves + `leafCapacity`).
+    /// The last range (UTF-8 offsets) starting before byte `x`, or nil (with a run pending, found
+    /// in `settled`). O(log leaves + `leafCapacity`).
     func lastUTF8Range(startingBefore x: Int) -> Range<Int>? {
+        guard pending == nil else { return settled.lastUTF8Range(startingBefore: x) }
         if let wide { return wide.lastUTF8Range(startingBefore: x) }
         return storage.lastUTF8Range(startingBefore: x)
     }

@@ -12,8 +12,17 @@ extension TextRangeSet {
     /// and none for a free slot, and the count. Returns the first problem found, or nil. O(n).
     /// Also: while compact, no range ending past the limit less the headroom (`headroom`);
     /// once wide, the compact storage empty and no headroom.
+    /// With a run pending: the run within the text (a start not negative) and of one of its two
+    /// kinds, then all of the above of `settled`.
     @_spi(Testing)
     public func _invariantViolation() -> String? {
+        if let pending {
+            let typing = pending.start == pending.end && pending.inserted >= 1
+            let deleting = pending.start < pending.end && pending.inserted == 0
+            if pending.start < 0 || !(typing || deleting) { return "pending run \(pending.stretch)" }
+            if count == 0 { return "a run pending in an empty set" }
+            return settled._invariantViolation()
+        }
         if isWide != (wide != nil) { return "isWide \(isWide), wide storage \(wide != nil)" }
         if let wide {
             if storage.count != 0 { return "wide, with ranges in the compact storage" }

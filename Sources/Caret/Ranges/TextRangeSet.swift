@@ -90,6 +90,10 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// The ranges' values by id slot (nil for a free slot), out of the entries so that the
     /// storage is not generic over them.
     var values: [Value?] = []
+    /// Typing taken and not yet moved into the storage (RangeSetPendingRun.swift): the storage's
+    /// offsets are those of the text before the run; readers map through it, and every change of
+    /// another kind moves the ranges for it first (`settlePending()`).
+    var pending: RangeSetPendingRun?
 
     /// An empty set. O(1).
     public init() {}
@@ -108,6 +112,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     @discardableResult
     public mutating func insert(_ range: TextRange, value: Value, stickiness: Stickiness = .neverGrows,
                                 removeWhenEmptied: Bool = false) -> ID {
+        settlePending()
         let start = max(0, min(range.start.utf8Offset, range.end.utf8Offset))
         let end = max(start, range.end.utf8Offset, range.start.utf8Offset)
         if !isWide {
@@ -138,6 +143,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// - Complexity: O(log n + `leafCapacity`), plus O(n / `leafCapacity`) when a leaf empties,
     ///   plus O(g) when it shares its place with g ranges alike (a group).
     public mutating func remove(_ id: ID) {
+        settlePending()
         if isWide {
             guard let (leaf, index) = wide!.locate(id.slot, generation: id.generation) else { return }
             wide!.removeRange(id.slot, leaf: leaf, at: index)
@@ -151,8 +157,11 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// The range with `id`, or nil when it is not in the set.
     /// - Complexity: O(log n + `leafCapacity`).
     public func range(of id: ID) -> TextRange? {
-        if isWide { return wide!.utf8Range(of: id.slot, generation: id.generation).map { TextRange(utf8: $0.lowerBound, $0.upperBound) } }
-        return storage.utf8Range(of: id.slot, generation: id.generation).map { TextRange(utf8: $0.lowerBound, $0.upperBound) }
+        let found = isWide ? wide!.utf8Range(of: id.slot, generation: id.generation)
+                           : storage.utf8Range(of: id.slot, generation: id.generation)
+        guard let (stored, flags) = found else { return nil }
+        let range = pending?.map(start: stored.lowerBound, length: stored.count, flags: flags) ?? stored
+        return TextRange(utf8: range.lowerBound, range.upperBound)
     }
 
     /// The value of the range with `id`, or nil when it is not in the set.
@@ -197,8 +206,10 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
 
     /// Calls `body` with the absolute start, length, options (`RangeSetEntryLayout.flags`) and
     /// member of every range, in order: by start, then the order they were added in. O(n),
-    /// plus sorting the ranges that share a start when a group is among them.
+    /// plus sorting the ranges that share a start when a group is among them (and a copy of
+    /// the storage's path to the pending run's place when one is pending: `settled`).
     func forEachRange(_ body: (_ start: Int, _ length: Int, _ flags: UInt8, _ member: RangeSetMember) -> Void) {
+        guard pending == nil else { return settled.forEachRange(body) }
         if let wide {
             wide.forEachRange { body($0, $1.length, $1.flags, $2) }
         } else {
@@ -208,14 +219,49 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
 
     /// Calls `body` (absolute start, length, member) for the ranges whose start is at most
     /// `maxStart` and whose end is at least `minEnd` (not sorted among those sharing a start).
-    /// O(log leaves + leaves visited × `leafCapacity` + ranges found).
+    /// A pending run is read through: the bounds are taken back to the storage's offsets
+    /// (widened where the run's place makes them ambiguous), and each range found is mapped
+    /// and tested again. O(log leaves + leaves visited × `leafCapacity` + ranges found).
     func forEachRange(startingAtOrBefore maxStart: Int, endingAtOrAfter minEnd: Int,
                       _ body: (_ start: Int, _ length: Int, _ member: RangeSetMember) -> Void) {
-        if let wide {
-            wide.forEachRange(startingAtOrBefore: maxStart, endingAtOrAfter: minEnd, body)
+        if let pending {
+            let storedMaxStart = pending.storageBound(atOrBefore: maxStart), storedMinEnd = pending.storageBound(atOrAfter: minEnd)
+            func mapped(_ start: Int, _ length: Int, _ flags: UInt8, _ member: RangeSetMember) {
+                let range = pending.map(start: start, length: length, flags: flags)
+                if range.lowerBound <= maxStart && range.upperBound >= minEnd { body(range.lowerBound, range.count, member) }
+            }
+            if let wide {
+                wide.forEachRange(startingAtOrBefore: storedMaxStart, endingAtOrAfter: storedMinEnd, mapped)
+            } else {
+                storage.forEachRange(startingAtOrBefore: storedMaxStart, endingAtOrAfter: storedMinEnd, mapped)
+            }
+        } else if let wide {
+            wide.forEachRange(startingAtOrBefore: maxStart, endingAtOrAfter: minEnd) { body($0, $1, $3) }
         } else {
-            storage.forEachRange(startingAtOrBefore: maxStart, endingAtOrAfter: minEnd, body)
+            storage.forEachRange(startingAtOrBefore: maxStart, endingAtOrAfter: minEnd) { body($0, $1, $3) }
         }
+    }
+
+    /// This set with its pending run moved into the storage (itself when none is pending): for
+    /// the readers that walk the storage in its order. O(log n + k) with a run pending (the copy
+    /// shares every leaf but the run's), O(1) otherwise.
+    var settled: TextRangeSet {
+        guard pending != nil else { return self }
+        var copy = self
+        copy.settlePending()
+        return copy
+    }
+
+    /// Moves the ranges for the pending run, if any (every change other than one the run takes
+    /// does this first). A typing run's insertion was counted against `headroom` as it was
+    /// typed, so it goes to the storage directly. O(log n + k) for the k ranges at the run's place.
+    mutating func settlePending() {
+        guard let run = pending else { return }
+        pending = nil
+        let removed = isWide ? wide!.replace(run.start..<run.end, insertedCount: run.inserted)
+                             : storage.replace(run.start..<run.end, insertedCount: run.inserted)
+        // A run is one only while its replacement removes no range.
+        assert(removed.isEmpty, "a pending run removed ranges")
     }
 
     /// The ranges that share a character with `range`, and the empty ones lying within it
@@ -271,6 +317,11 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     ///   those; ranges elsewhere are not visited.
     @discardableResult
     public mutating func apply(_ changes: ChangeSet) -> [ID] {
+        if changes.replacements.count == 1 {
+            let r = changes.replacements[0]
+            return replace(r.utf8Range, insertedCount: r.inserted.utf8.count)
+        }
+        settlePending()
         var removed: [ID] = []
         for r in changes.replacements.reversed() {
             let range = r.utf8Range, insertedCount = r.inserted.utf8.count
@@ -288,24 +339,72 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// replacement: for code that edits a `TextDocument` directly (`TextDocument.edit(_:…)`
     /// returns the `TextEdit`) and builds no change set.
     /// - Returns: the ids of the ranges removed.
-    /// - Complexity: O(log n + k) for the k ranges that touch the edit.
+    /// - Complexity: O(log n + k) for the k ranges that touch the edit; O(1) for a keystroke
+    ///   that continues a run of typing (see `replace(_:insertedCount:oneLeafFirst:)`).
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> [ID] {
-        // The storage's work is not generic; only dropping values is, and it seldom runs.
-        let range = edit.replacedUTF8Range, insertedCount = edit.insertedUTF8Range.count
-        let removed = fitsCompact(range, insertedCount: insertedCount)
-            ? storage.replace(range, insertedCount: insertedCount)
-            : wide!.replace(range, insertedCount: insertedCount)
-        if !removed.isEmpty { dropValues(of: removed) }
-        return removed
+        replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count)
     }
 
     /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
     /// that have no change set at hand (the editing model's keystrokes).
-    /// - Complexity: O(log n + k).
-    /// `oneLeafFirst: false` skips the storage's one-leaf path (for the tests comparing it).
+    ///
+    /// Keystrokes are taken as a run (`pending`, RangeSetPendingRun.swift): an insertion starts
+    /// a typing run, a deletion next to no range added with `removeWhenEmptied` a deleting one,
+    /// and while the next replacements continue it (typing at its end or taking back part of
+    /// what it typed; deleting on either side of what it deleted) the ranges are not moved, only
+    /// the run grows or shrinks; anything else moves them for the run first, then for the
+    /// replacement.
+    /// - Complexity: O(1) for a keystroke the run takes; otherwise O(log n + k) for the k ranges
+    ///   that touch the replacement or the run's place.
+    /// `oneLeafFirst: false` skips the run and the storage's one-leaf path (for the tests
+    /// comparing them).
     @discardableResult
     mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [ID] {
+        guard oneLeafFirst else {
+            settlePending()
+            return replaceNow(range, insertedCount: insertedCount, oneLeafFirst: false)
+        }
+        if pending != nil {
+            // The run's insertions count against the headroom as they are typed (its deletions
+            // need none); an insertion past the headroom goes the long way, which makes it exact.
+            if insertedCount <= headroom || isWide, pending!.absorb(range, insertedCount: insertedCount) {
+                if !isWide { headroom -= insertedCount }
+                return []
+            }
+            settlePending()
+        }
+        if count > 0 && range.isEmpty && insertedCount > 0 {
+            // A typing run starts. Its insertion counts against the headroom now, as any
+            // change's does (the set converts to the wide form here if it must);
+            // `settlePending` then uses whichever storage holds the ranges.
+            _ = fitsCompact(range, insertedCount: insertedCount)
+            pending = RangeSetPendingRun(typingAt: range.lowerBound, inserted: insertedCount)
+            return []
+        }
+        if count > 0 && !range.isEmpty && insertedCount == 0, let free = removalFreeStretch(around: range) {
+            pending = RangeSetPendingRun(deleting: range, removalFree: free)
+            return []
+        }
+        return replaceNow(range, insertedCount: insertedCount, oneLeafFirst: true)
+    }
+
+    /// How many ranges on either side of a deletion a deleting run looks at for ranges added
+    /// with `removeWhenEmptied` (`RangeSetStorage.removalFreeStretch`): the run ends where it
+    /// stopped looking.
+    static var removalLookAround: Int { 48 }
+
+    /// The stretch of starts around `range` where no range added with `removeWhenEmptied`
+    /// starts, holding `range` with its edges; nil when one starts there. O(log n +
+    /// `removalLookAround`).
+    private func removalFreeStretch(around range: Range<Int>) -> ClosedRange<Int>? {
+        let found = isWide ? wide!.removalFreeStretch(around: range.lowerBound, range.upperBound, reach: Self.removalLookAround)
+                           : storage.removalFreeStretch(around: range.lowerBound, range.upperBound, reach: Self.removalLookAround)
+        return found.map { $0.below...$0.above }
+    }
+
+    /// Moves the ranges for one replacement now, through the storage. O(log n + k).
+    private mutating func replaceNow(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool) -> [ID] {
         let removed = fitsCompact(range, insertedCount: insertedCount)
             ? storage.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst)
             : wide!.replace(range, insertedCount: insertedCount, oneLeafFirst: oneLeafFirst)
@@ -351,6 +450,7 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// Moves the ranges into the wide form (`wide`), for good. O(n).
     mutating func widen() {
         guard !isWide else { return }
+        assert(pending == nil, "widen with a run pending: the storage's offsets are not the text's")
         wide = RangeSetStorage<RangeSetWideEntry>(converting: &storage)
         isWide = true
         storage = RangeSetStorage()

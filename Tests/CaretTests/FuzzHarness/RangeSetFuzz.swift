@@ -116,6 +116,9 @@ struct FlatRangeSet {
 /// the pieces (one byte each); then operations until the input ends (at most 80), one byte
 /// each (the operation, modulo 8) and its arguments (see `step`). Reads past the end give 0.
 ///
+/// Operation 5 is a run of keystrokes at one caret (typing a piece, Backspace, Delete), each its
+/// own change set, checked after each keystroke: what the set keeps pending as a run.
+///
 /// Checks after every operation: every range, id and value in order against the reference,
 /// `range(of:)` and `value(of:)` of every id (and nil for removed ones), the ids `apply`
 /// removed, `ranges(overlapping:)` of a query, the storage invariants; copies taken along the
@@ -168,7 +171,35 @@ public enum RangeSetFuzz {
                     set.remove(e.id)
                     gone.append(e.id)
                 }
-            case 3, 4, 5:
+            case 5:
+                // A run of keystrokes at one caret, each its own change set, compared after each:
+                // the set keeps such runs pending while it can (RangeSetPendingRun.swift).
+                var caret = doc.position(at: span(in: doc, &input).0, unit: .utf8) ?? doc.endOfDocument
+                for key in 0..<(1 + Int(input.byte()) % 12) where !input.isAtEnd {
+                    let byte = input.byte()
+                    let edit: (range: TextRange, text: String)
+                    switch byte % 4 {
+                    case 0, 1: edit = (doc.textRange(from: caret, to: caret)!, troubleAlphabet[Int(byte / 4) % troubleAlphabet.count])
+                    case 2: edit = (doc.textRange(from: doc.position(from: caret, offset: -1) ?? caret, to: caret)!, "")
+                    default: edit = (doc.textRange(from: caret, to: doc.position(from: caret, offset: 1) ?? caret)!, "")
+                    }
+                    guard let changes = try? ChangeSet([edit], in: doc) else { break }
+                    let removed = set.apply(changes)
+                    let expected = model.apply(changes)
+                    try expect(Swift.Set(removed) == Swift.Set(expected) && removed.count == expected.count,
+                               "\(label) key \(key): apply(\(changes)) removed \(removed), expected \(expected)")
+                    gone += removed
+                    do { try doc.apply(changes) } catch { throw FuzzFailure(message: "\(label): document refused \(changes)") }
+                    let end = changes.replacements.last.map { $0.utf8Range.lowerBound + $0.inserted.utf8.count } ?? 0
+                    caret = doc.position(at: min(end, doc.count(in: .utf8)), unit: .utf8) ?? doc.endOfDocument
+                    try compare(set, model, gone: gone, doc: doc, label: "\(label) key \(key)")
+                    if byte & 64 != 0 {
+                        let (a, b) = span(in: doc, &input)
+                        let got = set.ranges(overlapping: range(doc, a, b)), want = model.overlapping(a, b)
+                        try expect(got.map(\.id) == want.map(\.id), "\(label) key \(key): overlapping \(a)..<\(b)")
+                    }
+                }
+            case 3, 4:
                 guard let changes = changeSet(in: doc, &input) else { break }
                 try checkReferenceMapping(changes, label: label)
                 let removed = set.apply(changes)
