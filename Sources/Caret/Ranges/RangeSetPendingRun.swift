@@ -18,39 +18,35 @@
 //   ends).
 // - Deleting: Backspaces and forward deletions next to each other move every range as one
 //   deletion of all the text they removed, each offset by itself — an end inside the deleted
-//   text goes to where it was, one after it back by its length — provided no range added with
-//   `removeWhenEmptied` starts in that text or at its edges. Such a range is the only one the
-//   rules treat by more than its two ends: the keystroke that removes the last of its text
-//   removes it then (a reader must not see it after), and an empty one is removed by a deletion
-//   that covers it strictly, which one deletion of all the text would be and the keystrokes each
-//   were not. So the run knows how far on either side no such range starts (found when it
-//   begins, within a bounded look at the ranges around) and ends where one does.
+//   text goes to where it was, one after it back by its length — as long as that one deletion
+//   would remove no range. Only a range added with `removeWhenEmptied` can go: a keystroke that
+//   removes the last of its text removes it then (a reader must not see it after), and an empty
+//   one is removed by a deletion that covers it strictly, which one deletion of all the text
+//   would be and the keystrokes each were not. So the run lists such ranges around it (found when
+//   it begins, within a bounded look at the ranges on either side) and ends where one would go.
 
 /// A run of keystrokes (`TextRangeSet.pending`): bytes `start..<end` of the text the storage's
 /// ranges are in replaced by `inserted` bytes, where either nothing was deleted (typing:
 /// `start == end`, `inserted` at least 1) or nothing inserted (deleting: `start < end`,
 /// `inserted` 0).
+@usableFromInline
 struct RangeSetPendingRun: Sendable, Equatable {
     /// The run's stretch, in the offsets of the text before it (the storage's).
-    private(set) var start: Int
-    private(set) var end: Int
+    @usableFromInline private(set) var start: Int
+    @usableFromInline private(set) var end: Int
     /// Bytes typed since the run began, less those deleted again (typing); 0 (deleting).
-    private(set) var inserted: Int
-    /// Deleting: no range added with `removeWhenEmptied` starts in
-    /// `removalFreeBelow..<start` or in `end + 1 ... removalFreeAbove` (storage offsets), nor in
-    /// the stretch itself.
-    private var removalFreeBelow = 0, removalFreeAbove = 0
-
+    @usableFromInline private(set) var inserted: Int
     /// A typing run: `inserted` bytes (at least 1) inserted at `start`.
     init(typingAt start: Int, inserted: Int) {
         (self.start, self.end, self.inserted) = (start, start, inserted)
     }
 
-    /// A deleting run: bytes `range` (not empty) deleted, where no range added with
-    /// `removeWhenEmptied` starts in `removalFree` (which holds `range`, edges included).
-    init(deleting range: Range<Int>, removalFree: ClosedRange<Int>) {
+    /// A deleting run of bytes `range` (not empty), or nil when deleting them would remove one
+    /// of `removable`, the ranges added with `removeWhenEmptied` around them (which the run's
+    /// holder keeps beside it for `absorb`, out of this small value).
+    init?(deleting range: Range<Int>, removable: RangeSetRemovableRanges) {
+        guard removable.survive(deletionOf: range.lowerBound, range.upperBound) else { return nil }
         (start, end, inserted) = (range.lowerBound, range.upperBound, 0)
-        (removalFreeBelow, removalFreeAbove) = (removalFree.lowerBound, removalFree.upperBound)
     }
 
     /// The run as one replacement of the storage's text.
@@ -59,11 +55,11 @@ struct RangeSetPendingRun: Sendable, Equatable {
     /// Takes one more replacement of bytes `range` (offsets of the text after the run) by
     /// `insertedCount` bytes when it continues the run: typing, an insertion at the end of the
     /// run's text or a deletion that ends there and keeps at least one byte of it; deleting, a
-    /// deletion that ends or begins where the run's does and reaches no range added with
-    /// `removeWhenEmptied`. Otherwise changes nothing. O(1).
+    /// deletion that ends or begins where the run's does, when all it deleted then removes none
+    /// of `removable` (the list the run began with). Otherwise changes nothing. O(1).
     /// - Returns: true when taken.
-    @inline(__always)
-    mutating func absorb(_ range: Range<Int>, insertedCount: Int) -> Bool {
+    @inlinable @inline(__always)
+    mutating func absorb(_ range: Range<Int>, insertedCount: Int, removable: RangeSetRemovableRanges) -> Bool {
         if start == end {
             let caret = start &+ inserted
             guard range.upperBound == caret else { return false }
@@ -77,11 +73,11 @@ struct RangeSetPendingRun: Sendable, Equatable {
         }
         // Deleting: the caret is at `start` in the text after the run.
         guard insertedCount == 0, !range.isEmpty else { return false }
-        if range.upperBound == start && range.lowerBound >= removalFreeBelow {
+        if range.upperBound == start && removable.survive(deletionOf: range.lowerBound, end) {
             start = range.lowerBound  // Backspace
             return true
         }
-        if range.lowerBound == start && end &+ range.count <= removalFreeAbove {
+        if range.lowerBound == start && removable.survive(deletionOf: start, end &+ range.count) {
             end &+= range.count  // Delete
             return true
         }
@@ -117,5 +113,41 @@ struct RangeSetPendingRun: Sendable, Equatable {
     /// The least storage offset whose end may lie at or after `x` once mapped. O(1).
     func storageBound(atOrAfter x: Int) -> Int {
         x <= start ? x : x <= start &+ inserted ? start : x &- inserted &+ (end &- start)
+    }
+}
+
+/// The ranges added with `removeWhenEmptied` starting in `below...above` (storage offsets), all
+/// of them, at most `capacity`: what a deleting run must not remove (`RangeSetPendingRun`).
+@usableFromInline
+struct RangeSetRemovableRanges: Sendable, Equatable {
+    static var capacity: Int { 4 }
+    @usableFromInline var starts = SIMD4<Int>(repeating: 0), ends = SIMD4<Int>(repeating: 0)
+    @usableFromInline var count = 0
+    /// Where the listing holds: a range starting outside `below...above` was not looked at.
+    @usableFromInline var below: Int, above: Int
+
+    init(below: Int, above: Int) {
+        (self.below, self.above) = (below, above)
+    }
+
+    /// Lists the range at `start ..< end`; false, listing nothing, when the list is full.
+    mutating func append(_ start: Int, _ end: Int) -> Bool {
+        guard count < Self.capacity else { return false }
+        starts[count] = start
+        ends[count] = end
+        count += 1
+        return true
+    }
+
+    /// True when one deletion of bytes `x..<y` lies where the listing holds and would remove none
+    /// of the listed ranges: each that starts in `x...y` (the deletion takes it) ends after `y`,
+    /// or is empty at `x` or at `y` (an empty range is removed only strictly inside). O(count).
+    @inlinable @inline(__always)
+    func survive(deletionOf x: Int, _ y: Int) -> Bool {
+        guard x >= below && y <= above else { return false }
+        for k in 0..<count where starts[k] >= x && starts[k] <= y && ends[k] <= y {
+            guard starts[k] == ends[k] && (starts[k] == x || starts[k] == y) else { return false }
+        }
+        return true
     }
 }

@@ -1,7 +1,6 @@
 // The range nearest a point, found through the summary tree without walking the set: what
 // "the next match after the caret" asks of a find session's matches (FindMatches.swift), and
-// how far from a deletion the nearest range that a deletion may remove starts (a deletion run,
-// RangeSetPendingRun.swift).
+// the ranges a deletion may remove around it (a deleting run, RangeSetPendingRun.swift).
 
 extension RangeSetStorage {
     /// Where the first range starting at or after byte `x` lies: its leaf, its index there and
@@ -28,36 +27,38 @@ extension RangeSetStorage {
         return nil
     }
 
-    /// The stretch of starts around bytes `lo...hi` where no range added with
-    /// `removeWhenEmptied` starts: nil when one starts in `lo...hi`; otherwise `below` (at most
-    /// `lo`) and `above` (at least `hi`) such that none starts in `below..<lo` or in
-    /// `hi + 1 ... above`. Looks at no more than `reach` ranges on either side (the stretch ends
-    /// where it stopped looking; `Int.min` or `Int.max` where the ranges end).
-    /// O(log leaves + `leafCapacity` + `reach` + the ranges starting in `lo...hi`).
-    func removalFreeStretch(around lo: Int, _ hi: Int, reach: Int) -> (below: Int, above: Int)? {
+    /// The ranges added with `removeWhenEmptied` around bytes `lo...hi`: all of those starting
+    /// in `lo...hi` and the nearest on either side, looking at no more than `reach` ranges past
+    /// `lo...hi` on either side and listing at most `RangeSetRemovableRanges.capacity` (the
+    /// listing holds up to where it stopped: `Int.min` or `Int.max` where the ranges ran out).
+    /// Nil when more than that start in `lo...hi`. O(log leaves + `leafCapacity` + `reach` +
+    /// the ranges starting in `lo...hi`).
+    func removableRanges(around lo: Int, _ hi: Int, reach: Int) -> RangeSetRemovableRanges? {
         let s = self
+        var found = RangeSetRemovableRanges(below: Int.min, above: Int.max)
         guard let (i0, k0, base0) = firstPosition(startingAtOrAfter: lo) else {
             // Every range starts before `lo`: only the ones below matter.
-            return (s.removalFreeStart(belowLeaf: s.leaves.count, index: 0, base: 0, reach: reach), Int.max)
+            s.listRemovable(belowLeaf: s.leaves.count, index: 0, base: 0, reach: reach, into: &found)
+            return found
         }
         // Upwards: the ranges starting in lo...hi, then up to `reach` more.
-        var (i, k, base, seen, above) = (i0, k0, base0, 0, Int.max)
+        var (i, k, base, seen) = (i0, k0, base0, 0)
         upwards: while i < s.leaves.count {
             let entries = s.leaves[i].entries
             while k < entries.count {
                 let start = base + entries[k].start
-                if entries[k].removeWhenEmptied {
-                    if start <= hi { return nil }
-                    above = start - 1
-                    break upwards
-                }
                 if start > hi {
                     seen += 1
-                    if seen == reach {
+                    if seen > reach {
                         // Others may start there too, unseen.
-                        above = start - 1
+                        found.above = start - 1
                         break upwards
                     }
+                }
+                if entries[k].removeWhenEmptied && !found.append(start, start + entries[k].length) {
+                    if start <= hi { return nil }
+                    found.above = start - 1
+                    break upwards
                 }
                 k += 1
             }
@@ -65,18 +66,19 @@ extension RangeSetStorage {
             i += 1
             k = 0
         }
-        return (s.removalFreeStart(belowLeaf: i0, index: k0, base: base0, reach: reach), above)
+        s.listRemovable(belowLeaf: i0, index: k0, base: base0, reach: reach, into: &found)
+        return found
     }
 
     /// Going down from the range before index `k` of leaf `i` (whose base is `base`; `i ==
-    /// leaves.count` for after the last range): the start just above the first range added with
-    /// `removeWhenEmptied`, or just above the last start looked at once `reach` ranges were
-    /// (others may start there too), or `Int.min` when the ranges run out first.
-    private func removalFreeStart(belowLeaf i: Int, index k: Int, base: Int, reach: Int) -> Int {
+    /// leaves.count` for after the last range), lists the ranges added with `removeWhenEmptied`
+    /// into `found` until `reach` ranges were looked at or the list is full, and sets
+    /// `found.below` just above where it stopped (`Int.min` when the ranges ran out).
+    private func listRemovable(belowLeaf i: Int, index k: Int, base: Int, reach: Int, into found: inout RangeSetRemovableRanges) {
         let s = self
         var (i, k, base, seen) = (i, k, base, 0)
         if i == s.leaves.count {
-            guard i > 0 else { return Int.min }
+            guard i > 0 else { return }
             i -= 1
             base = s.base(ofLeaf: i)
             k = s.leaves[i].entries.count
@@ -87,9 +89,13 @@ extension RangeSetStorage {
                 k -= 1
                 let start = base + entries[k].start
                 seen += 1
-                if entries[k].removeWhenEmptied || seen == reach { return start + 1 }
+                // Others may start there too, unseen: the listing holds above it.
+                if seen > reach || entries[k].removeWhenEmptied && !found.append(start, start + entries[k].length) {
+                    found.below = start + 1
+                    return
+                }
             }
-            guard i > 0 else { return Int.min }
+            guard i > 0 else { return }
             i -= 1
             base -= s.leaves[i].span
             k = s.leaves[i].entries.count

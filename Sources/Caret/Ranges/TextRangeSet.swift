@@ -80,20 +80,22 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     var wide: RangeSetStorage<RangeSetWideEntry>?
     /// `wide != nil`, kept apart: testing the optional storage copies it (retains its arrays)
     /// on every change otherwise.
-    var isWide = false
+    @usableFromInline var isWide = false
     /// While compact, how many bytes changes may still insert before an offset of the set could
     /// pass `RangeSetEntry.maxOffset`: at most the limit less the set's furthest end (a change
     /// moves every position by at most its inserted length; deletions do not give room back
     /// until the bound is made exact, `fitsCompact(_:insertedCount:)`). −1 once wide, so that
     /// the one comparison a change makes sends it the other way.
-    var headroom = RangeSetEntry.maxOffset
+    @usableFromInline var headroom = RangeSetEntry.maxOffset
     /// The ranges' values by id slot (nil for a free slot), out of the entries so that the
     /// storage is not generic over them.
     var values: [Value?] = []
     /// Typing taken and not yet moved into the storage (RangeSetPendingRun.swift): the storage's
     /// offsets are those of the text before the run; readers map through it, and every change of
     /// another kind moves the ranges for it first (`settlePending()`).
-    var pending: RangeSetPendingRun?
+    @usableFromInline var pending: RangeSetPendingRun?
+    /// For a deleting run, the ranges it must not remove (`RangeSetPendingRun.absorb`).
+    @usableFromInline var pendingRemovable = RangeSetRemovableRanges(below: 0, above: 0)
 
     /// An empty set. O(1).
     public init() {}
@@ -341,16 +343,32 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// - Returns: the ids of the ranges removed.
     /// - Complexity: O(log n + k) for the k ranges that touch the edit; O(1) for a keystroke
     ///   that continues a run of typing (see `replace(_:insertedCount:oneLeafFirst:)`).
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func apply(_ edit: TextEdit) -> [ID] {
-        replace(edit.replacedUTF8Range, insertedCount: edit.insertedUTF8Range.count)
+        let range = edit.replacedUTF8Range, insertedCount = edit.insertedUTF8Range.count
+        if continuesRun(range, insertedCount: insertedCount) { return [] }
+        return replace(range, insertedCount: insertedCount)
+    }
+
+    /// True, with the run grown or shrunk, when the pending run takes the replacement of bytes
+    /// `range` by `insertedCount` bytes (`RangeSetPendingRun.absorb`): all a keystroke in a run
+    /// costs. The run's insertions count against the headroom as they are typed (its deletions
+    /// need none); an insertion past the headroom goes the long way, which makes it exact.
+    /// Inlinable, so that a keystroke is a few instructions in the caller's code, the set's type
+    /// known there. O(1).
+    @inlinable
+    mutating func continuesRun(_ range: Range<Int>, insertedCount: Int) -> Bool {
+        guard pending != nil, insertedCount <= headroom || isWide,
+              pending!.absorb(range, insertedCount: insertedCount, removable: pendingRemovable) else { return false }
+        if !isWide { headroom -= insertedCount }
+        return true
     }
 
     /// `apply(_:)` for one replacement of bytes `range` by `insertedCount` bytes, for callers
     /// that have no change set at hand (the editing model's keystrokes).
     ///
     /// Keystrokes are taken as a run (`pending`, RangeSetPendingRun.swift): an insertion starts
-    /// a typing run, a deletion next to no range added with `removeWhenEmptied` a deleting one,
+    /// a typing run, a deletion that removes no range a deleting one,
     /// and while the next replacements continue it (typing at its end or taking back part of
     /// what it typed; deleting on either side of what it deleted) the ranges are not moved, only
     /// the run grows or shrinks; anything else moves them for the run first, then for the
@@ -359,21 +377,14 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     ///   that touch the replacement or the run's place.
     /// `oneLeafFirst: false` skips the run and the storage's one-leaf path (for the tests
     /// comparing them).
-    @discardableResult
+    @usableFromInline @discardableResult
     mutating func replace(_ range: Range<Int>, insertedCount: Int, oneLeafFirst: Bool = true) -> [ID] {
         guard oneLeafFirst else {
             settlePending()
             return replaceNow(range, insertedCount: insertedCount, oneLeafFirst: false)
         }
-        if pending != nil {
-            // The run's insertions count against the headroom as they are typed (its deletions
-            // need none); an insertion past the headroom goes the long way, which makes it exact.
-            if insertedCount <= headroom || isWide, pending!.absorb(range, insertedCount: insertedCount) {
-                if !isWide { headroom -= insertedCount }
-                return []
-            }
-            settlePending()
-        }
+        if continuesRun(range, insertedCount: insertedCount) { return [] }
+        settlePending()
         if count > 0 && range.isEmpty && insertedCount > 0 {
             // A typing run starts. Its insertion counts against the headroom now, as any
             // change's does (the set converts to the wide form here if it must);
@@ -382,25 +393,25 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
             pending = RangeSetPendingRun(typingAt: range.lowerBound, inserted: insertedCount)
             return []
         }
-        if count > 0 && !range.isEmpty && insertedCount == 0, let free = removalFreeStretch(around: range) {
-            pending = RangeSetPendingRun(deleting: range, removalFree: free)
+        if count > 0 && !range.isEmpty && insertedCount == 0, let removable = removableRanges(around: range),
+           let run = RangeSetPendingRun(deleting: range, removable: removable) {
+            pending = run
+            pendingRemovable = removable
             return []
         }
         return replaceNow(range, insertedCount: insertedCount, oneLeafFirst: true)
     }
 
     /// How many ranges on either side of a deletion a deleting run looks at for ranges added
-    /// with `removeWhenEmptied` (`RangeSetStorage.removalFreeStretch`): the run ends where it
+    /// with `removeWhenEmptied` (`RangeSetStorage.removableRanges`): the run ends where it
     /// stopped looking.
     static var removalLookAround: Int { 48 }
 
-    /// The stretch of starts around `range` where no range added with `removeWhenEmptied`
-    /// starts, holding `range` with its edges; nil when one starts there. O(log n +
-    /// `removalLookAround`).
-    private func removalFreeStretch(around range: Range<Int>) -> ClosedRange<Int>? {
-        let found = isWide ? wide!.removalFreeStretch(around: range.lowerBound, range.upperBound, reach: Self.removalLookAround)
-                           : storage.removalFreeStretch(around: range.lowerBound, range.upperBound, reach: Self.removalLookAround)
-        return found.map { $0.below...$0.above }
+    /// The ranges added with `removeWhenEmptied` around `range`, or nil when too many start in
+    /// it. O(log n + `removalLookAround`).
+    private func removableRanges(around range: Range<Int>) -> RangeSetRemovableRanges? {
+        isWide ? wide!.removableRanges(around: range.lowerBound, range.upperBound, reach: Self.removalLookAround)
+               : storage.removableRanges(around: range.lowerBound, range.upperBound, reach: Self.removalLookAround)
     }
 
     /// Moves the ranges for one replacement now, through the storage. O(log n + k).
