@@ -90,9 +90,9 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     /// The ranges' values by id slot (nil for a free slot), out of the entries so that the
     /// storage is not generic over them.
     var values: [Value?] = []
-    /// Typing taken and not yet moved into the storage (RangeSetPendingRun.swift): the storage's
-    /// offsets are those of the text before the run; readers map through it, and every change of
-    /// another kind moves the ranges for it first (`settlePending()`).
+    /// Keystrokes taken and not yet moved into the storage (RangeSetPendingRun.swift): the
+    /// storage's offsets are those of the text before the run; readers map through it, and every
+    /// change of another kind moves the ranges for it first (`settlePending()`).
     @usableFromInline var pending: RangeSetPendingRun?
     /// For a deleting run, the ranges it must not remove (`RangeSetPendingRun.absorb`).
     @usableFromInline var pendingRemovable = RangeSetRemovableRanges(below: 0, above: 0)
@@ -245,8 +245,9 @@ public struct TextRangeSet<Value: Sendable>: Sendable {
     }
 
     /// This set with its pending run moved into the storage (itself when none is pending): for
-    /// the readers that walk the storage in its order. O(log n + k) with a run pending (the copy
-    /// shares every leaf but the run's), O(1) otherwise.
+    /// the readers that walk the storage in its order. O(1) with no run pending; otherwise
+    /// O(leaves + log n + k) (the copy shares every leaf but those the run changes, and copies
+    /// the list of leaves).
     var settled: TextRangeSet {
         guard pending != nil else { return self }
         var copy = self
