@@ -135,7 +135,7 @@ extension RangeSetStorage {
 
 extension TextRangeSet {
     /// The first range (UTF-8 offsets) starting at or after byte `x`, or nil (with a run pending,
-    /// found in `settled`). O(log leaves + `leafCapacity`).
+    /// found in `settled`). O(log leaves + `leafCapacity`), plus O(leaves) with a run pending.
     func firstUTF8Range(startingAtOrAfter x: Int) -> Range<Int>? {
         guard pending == nil else { return settled.firstUTF8Range(startingAtOrAfter: x) }
         if let wide { return wide.firstUTF8Range(startingAtOrAfter: x) }
@@ -143,7 +143,7 @@ extension TextRangeSet {
     }
 
     /// The last range (UTF-8 offsets) starting before byte `x`, or nil (with a run pending, found
-    /// in `settled`). O(log leaves + `leafCapacity`).
+    /// in `settled`). O(log leaves + `leafCapacity`), plus O(leaves) with a run pending.
     func lastUTF8Range(startingBefore x: Int) -> Range<Int>? {
         guard pending == nil else { return settled.lastUTF8Range(startingBefore: x) }
         if let wide { return wide.lastUTF8Range(startingBefore: x) }
