@@ -184,12 +184,7 @@ public enum RangeSetFuzz {
                     default: edit = (doc.textRange(from: caret, to: doc.position(from: caret, offset: 1) ?? caret)!, "")
                     }
                     guard let changes = try? ChangeSet([edit], in: doc) else { break }
-                    let removed = set.apply(changes)
-                    let expected = model.apply(changes)
-                    try expect(Swift.Set(removed) == Swift.Set(expected) && removed.count == expected.count,
-                               "\(label) key \(key): apply(\(changes)) removed \(removed), expected \(expected)")
-                    gone += removed
-                    do { try doc.apply(changes) } catch { throw FuzzFailure(message: "\(label): document refused \(changes)") }
+                    try apply(changes, to: &set, &model, &doc, gone: &gone, label: "\(label) key \(key)")
                     let end = changes.replacements.last.map { $0.utf8Range.lowerBound + $0.inserted.utf8.count } ?? 0
                     caret = doc.position(at: min(end, doc.count(in: .utf8)), unit: .utf8) ?? doc.endOfDocument
                     try compare(set, model, gone: gone, doc: doc, label: "\(label) key \(key)")
@@ -202,12 +197,7 @@ public enum RangeSetFuzz {
             case 3, 4:
                 guard let changes = changeSet(in: doc, &input) else { break }
                 try checkReferenceMapping(changes, label: label)
-                let removed = set.apply(changes)
-                let expected = model.apply(changes)
-                try expect(Swift.Set(removed) == Swift.Set(expected) && removed.count == expected.count,
-                           "\(label): apply(\(changes)) removed \(removed), expected \(expected)")
-                gone += removed
-                do { try doc.apply(changes) } catch { throw FuzzFailure(message: "\(label): document refused \(changes)") }
+                try apply(changes, to: &set, &model, &doc, gone: &gone, label: label)
             case 6:
                 if copies.count < 3 { copies.append((set, model.inOrder)) }
                 let i = Int(input.byte()) % max(1, model.entries.count)
@@ -283,6 +273,18 @@ public enum RangeSetFuzz {
     }
 
     // MARK: Checks
+
+    /// Applies `changes` to the set, the reference and the document; the ids the set removed
+    /// must be the reference's, and they join `gone`.
+    static func apply(_ changes: ChangeSet, to set: inout Set, _ model: inout FlatRangeSet, _ doc: inout TextDocument,
+                      gone: inout [Set.ID], label: String) throws(FuzzFailure) {
+        let removed = set.apply(changes)
+        let expected = model.apply(changes)
+        try expect(Swift.Set(removed) == Swift.Set(expected) && removed.count == expected.count,
+                   "\(label): apply(\(changes)) removed \(removed), expected \(expected)")
+        gone += removed
+        do { try doc.apply(changes) } catch { throw FuzzFailure(message: "\(label): document refused \(changes)") }
+    }
 
     static func compare(_ set: Set, _ model: FlatRangeSet, gone: [Set.ID], doc: TextDocument, label: String) throws(FuzzFailure) {
         if let problem = set._invariantViolation() { throw FuzzFailure(message: "\(label): invariant: \(problem)") }
