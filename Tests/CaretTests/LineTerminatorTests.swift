@@ -13,6 +13,24 @@ final class LineTerminatorTests: XCTestCase {
         XCTAssertEqual(LineTerminator.scalars, set)
     }
 
+    func testAKeystrokesLineBreaksAgreeWithTheDefinition() {
+        // `TextInput.lineBreaks(in:)` (Return and "holds a break" from the bytes) against the
+        // definition: every text of up to three pieces from terminators, their neighbours in
+        // UTF-8 (C2 84, E2 80 A7, E2 81 A8) and letters, and a long text with a break at its end.
+        let pieces = LineTerminator.scalars.map { String($0) } + ["\r\n", "a", "\u{84}", "\u{2027}", "\u{2068}", "é", "🙂"]
+        var texts = [""] + pieces
+        for a in pieces { for b in pieces { texts.append(a + b); for c in pieces.prefix(9) { texts.append(a + b + c) } } }
+        texts.append(String(repeating: "word ", count: 40) + "\n")
+        for text in texts {
+            let scalars = Array(text.unicodeScalars)
+            let isOne = text == "\r\n" || (scalars.count == 1 && LineTerminator.contains(scalars[0]))
+            let any = scalars.contains(where: LineTerminator.contains)
+            let found = TextInput.lineBreaks(in: text)
+            XCTAssertEqual(found.isOne, isOne, "isOne of \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            XCTAssertEqual(found.any, any, "any of \(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     func testEveryByteFormAgreesWithTheDefinitionForEveryScalar() {
         // Every scalar between letters ("a", scalar, "a", next scalar…), cut into blocks of
         // about 256 bytes at letters: each block's summary, scanner ends and terminator lengths

@@ -88,7 +88,7 @@ extension TextInput {
     func applyChange(_ range: Range<Int>, _ text: String,
                      keepingRemoved: Bool = true) -> (change: InputChange, enclosing: Range<Int>)? {
         guard range.lowerBound >= 0, range.upperBound <= document.utf8Count else { return nil }
-        let tells = delegate != nil
+        let tells = currentDelegate != nil
         let removed = (keepingRemoved || tells) && !range.isEmpty ? document.text(utf8Range: range) : ""
         let utf16Start = tells ? document.count(.utf16, beforeUTF8: range.lowerBound) : 0
         let oldUTF8 = document.utf8Count, oldUTF16 = tells ? document.count(in: .utf16) : 0

@@ -11,7 +11,8 @@ extension TextInput {
     /// - Complexity: O(log n + m) for m bytes of text.
     public func insertText(_ text: String) {
         // A disabled Return key (`enablesReturnKeyAutomatically` on an empty text) cannot be pressed.
-        let isReturn = Self.isOneLineBreak(text)
+        let breaks = Self.lineBreaks(in: text)
+        let isReturn = breaks.isOne
         if !isReturnKeyEnabled && isReturn { return }
         guard prepareForInput() else { return }
         if kind == .singleLine && isReturn {
@@ -24,7 +25,8 @@ extension TextInput {
             commitComposition(as: typed)
             return
         }
-        let hasBreak = kind == .multiLine && typed.unicodeScalars.contains(where: LineTerminator.contains)
+        // `typed` is `text` here (a single-line field's breaks were made spaces: it has none).
+        let hasBreak = kind == .multiLine && breaks.any
         if !otherSelections.isEmpty {
             submitSeveral(hasBreak ? .lineBreak : .typing) { ($0, typed) }
             return
@@ -166,19 +168,23 @@ extension TextInput {
         return String(text.map { $0.isNewline ? " " : $0 })
     }
 
-    /// Whether `text` is exactly one line break (LF, CR, CR LF, NEL, VT, FF, LS, PS): Return.
-    /// O(1): a longer text is not one, and is not counted.
-    static func isOneLineBreak(_ text: String) -> Bool {
-        // By bytes (no grapheme breaking on a keystroke): one of LF, VT, FF, CR; CR LF; or
-        // NEL (C2 85), LS (E2 80 A8), PS (E2 80 A9).
-        var bytes = (0 as UInt32, 0)
-        for b in text.utf8 {
-            guard bytes.1 < 3 else { return false }
-            bytes = (bytes.0 << 8 | UInt32(b), bytes.1 + 1)
+    /// Whether `text` is exactly one line break (LF, CR, CR LF, NEL, VT, FF, LS, PS): Return;
+    /// and whether it holds a line break at all. One pass over its UTF-8 in place (a keystroke's
+    /// text is a small string): no scalar decoding, no grapheme breaking. O(text).
+    static func lineBreaks(in text: String) -> (isOne: Bool, any: Bool) {
+        if text.utf8.count == 1, let b = text.utf8.first {     // most keystrokes: one ASCII byte
+            let isBreak = LineTerminator.containsASCII(UInt32(b))
+            return (isBreak, isBreak)
         }
-        switch bytes {
-        case (0x0A...0x0D, 1), (0x0D0A, 2), (0xC285, 2), (0xE280A8, 3), (0xE280A9, 3): return true
-        default: return false
+        var text = text
+        return text.withUTF8 { p in
+            var any = false
+            LineTerminator.forEachEnd(in: p, upTo: p.count) { _ in any = true; return false }
+            guard any, p.count <= 3 else { return (false, any) }
+            // One terminator ending at the text's end and starting at its start: LF, VT, FF, CR,
+            // CR LF (two bytes), NEL (C2 85), LS (E2 80 A8), PS (E2 80 A9).
+            let isOne = LineTerminator.length(endingAt: p.count, in: p) == p.count
+            return (isOne, any)
         }
     }
 }

@@ -29,7 +29,7 @@ extension TextInput {
     /// Queues `notification`; sends the queue at once unless a change is in progress. Without
     /// a delegate there is no one to tell, and nothing is queued.
     func post(_ notification: Notification) {
-        guard delegate != nil else { return }
+        guard currentDelegate != nil else { return }
         pending.append(notification)
         if changeDepth == 0 { flush() }
     }

@@ -29,8 +29,9 @@ extension TextInput {
         var change = proposed
         guard transform(&change), !change.isEmpty else { return false }
         let asked = revision
-        if let delegate, !delegate.textInput(self, shouldChangeTextIn: change.textRange,
-                                             utf16Range: change.utf16Range(in: document), replacementText: change.text) {
+        if let delegate = currentDelegate,
+           !delegate.textInput(self, shouldChangeTextIn: change.textRange, utf16Range: change.utf16Range(in: document),
+                               replacementText: change.text) {
             return false
         }
         // A delegate that changed the text while asked made its own change: this one was made

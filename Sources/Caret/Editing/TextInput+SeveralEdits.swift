@@ -163,7 +163,7 @@ extension TextInput {
             end = c.replaced.upperBound
         }
         guard end <= document.utf8Count, !changes.isEmpty else { return nil }
-        let tells = delegate != nil
+        let tells = currentDelegate != nil
         let oldUTF8 = document.utf8Count, oldUTF16 = tells ? document.count(in: .utf16) : 0
         let utf16Starts = tells ? changes.map { document.count(.utf16, beforeUTF8: $0.replaced.lowerBound) } : []
         var enclosing = [Range<Int>](repeating: 0..<0, count: changes.count)

@@ -37,7 +37,17 @@ public final class TextInput {
     /// movement and `copy` still work. O(1).
     @exclusivity(unchecked) public var isEditable: Bool = true
     /// Asked before user edits and told after every change; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any TextInputDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any TextInputDelegate)? {
+        didSet { delegateWasSet = delegate != nil }
+    }
+    /// False while no delegate has been set since the last time it was set to nil: then
+    /// `delegate` is nil without loading the weak reference (an atomic load and a release,
+    /// several times a keystroke). True says only that one was set; it may be gone since.
+    @exclusivity(unchecked) private(set) var delegateWasSet = false
+    /// The delegate, read through `delegateWasSet` first: what the hot paths ask.
+    var currentDelegate: (any TextInputDelegate)? {
+        @inline(__always) get { delegateWasSet ? delegate : nil }
+    }
 
     /// The marked text of an input method's composition, or nil. Its ends are exactly where the
     /// marked text is, so one may fall inside a grapheme cluster when the marked text joins the

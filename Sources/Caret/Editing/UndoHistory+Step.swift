@@ -166,7 +166,7 @@ extension UndoHistory {
                             attributes: AttributeSnapshots? = nil) -> Step {
             var step = Step(utf8Start: change.replaced.lowerBound, removed: change.removed, inserted: change.inserted,
                             before: before, after: after)
-            step.attributes = attributes
+            if let attributes { step.attributes = attributes }   // a new step keeps none otherwise
             return step
         }
 

@@ -60,7 +60,7 @@ struct UndoHistory {
     /// open (a line break typed in a view).
     /// - Complexity: O(length of the new text) amortized: a step grows in place.
     mutating func record(_ step: Step, coalescing: Coalescing?, startsStep: Bool = false) {
-        redoSteps.removeAll()
+        if !redoSteps.isEmpty { redoSteps.removeAll() }
         if !startsStep, let coalescing, coalescing == open, dropped < storage.count,
            storage[storage.count - 1].after == step.before,
            storage[storage.count - 1].several?.after == step.several?.before,
@@ -115,7 +115,9 @@ struct UndoHistory {
             last.removed += next.removed
         }
         last.after = next.after
-        last.attributes = AttributeSnapshots.joined(last.attributes, next.attributes)
+        // Plain text before and after both (typing without attribute runs): nothing to join.
+        let (mine, theirs) = (last.attributes, next.attributes)
+        if mine != nil || theirs != nil { last.attributes = AttributeSnapshots.joined(mine, theirs) }
         return true
     }
 

@@ -138,7 +138,17 @@ extension TextChunk {
         }
         // One byte in or out (typing, a trace) without the generic `replaceSubrange`.
         if range.isEmpty && new.count == 1 {
-            bytes.insert(new[0], at: range.lowerBound)
+            // `insert(_:at:)` is the generic `replaceSubrange` with one element: an append
+            // (within the capacity reserved above) and one move of the tail cost less.
+            let (i, n, byte) = (range.lowerBound, bytes.count, new[0])
+            bytes.append(byte)
+            if i < n {
+                bytes.withUnsafeMutableBufferPointer { p in
+                    let base = p.baseAddress!
+                    UnsafeMutableRawPointer(base + i + 1).copyMemory(from: base + i, byteCount: n - i)   // a memmove
+                    base[i] = byte
+                }
+            }
         } else if new.isEmpty && range.count == 1 {
             bytes.remove(at: range.lowerBound)
         } else {

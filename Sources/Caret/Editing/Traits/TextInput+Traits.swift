@@ -10,11 +10,14 @@ extension TextInput {
     /// - Complexity: O(log n) plus the change and a few clusters around it; a paste cut for
     ///   length O(m log m · log n) for m bytes.
     func transform(_ change: inout ProposedChange) -> Bool {
-        let pipeline = TraitPipeline(traits: traits, rules: rules,
-                                     replacesAll: traitState.secureReplacePending && traits.isSecureTextEntry
-                                         || rules.clearsOnInsertion)
-        // Traits that can change nothing (`.plain`): typing pays no pipeline at all.
-        if pipeline.passesEverythingUnchanged { return true }
+        let replacesAll = traitState.secureReplacePending && traits.isSecureTextEntry || rules.clearsOnInsertion
+        // Traits that can change nothing (`.plain`): typing pays no pipeline at all (nor a copy
+        // of the traits and rules into one).
+        if TraitPipeline.passesEverythingUnchanged(traits: traits, maximumLength: rules.maximumLength,
+                                                   replacesAll: replacesAll) {
+            return true
+        }
+        let pipeline = TraitPipeline(traits: traits, rules: rules, replacesAll: replacesAll)
         let deletesSelection = !change.kind.inserts && !selectionUTF8.isEmpty
         guard let shaped = pipeline.shape(change, in: document, deletesSelection: deletesSelection,
                                           language: traitState.language(for: locale)) else { return false }

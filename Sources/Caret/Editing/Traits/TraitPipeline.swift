@@ -48,8 +48,15 @@ struct TraitPipeline {
     /// replaces all the text, no keyboard pad filters, no typing rule (dashes, quotes,
     /// capitals), no smart insert or delete, no length limit. O(1).
     var passesEverythingUnchanged: Bool {
+        Self.passesEverythingUnchanged(traits: traits, maximumLength: rules.maximumLength, replacesAll: replacesAll)
+    }
+
+    /// `passesEverythingUnchanged` of a pipeline of `traits` and rules with `maximumLength`,
+    /// without making one (the rules hold references: a copy of them costs a keystroke retains
+    /// and releases). O(1).
+    static func passesEverythingUnchanged(traits: TextInputTraits, maximumLength: Int?, replacesAll: Bool) -> Bool {
         !replacesAll && !traits.smartDashes && !traits.smartQuotes && traits.autocapitalization == .none
-            && !traits.smartInsertDelete && rules.maximumLength == nil
+            && !traits.smartInsertDelete && maximumLength == nil
             && KeyboardFilter(traits.keyboardType, decimalSeparator: { "" }) == nil
     }
 
