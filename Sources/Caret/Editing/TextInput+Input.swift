@@ -20,7 +20,7 @@ extension TextInput {
             pressReturn()
             return
         }
-        let typed = kind == .singleLine ? Self.lineBreaksAsSpaces(text) : text
+        let typed = kind == .singleLine && breaks.any ? Self.lineBreaksAsSpaces(text) : text
         if composition != nil {
             commitComposition(as: typed)
             return
@@ -163,8 +163,8 @@ extension TextInput {
     /// `text` with each line break (LF, CR, CR LF as one, NEL, VT, FF, LS, PS) replaced by a
     /// space: what a field makes of pasted lines. O(n).
     static func lineBreaksAsSpaces(_ text: String) -> String {
-        // A line break is never part of a longer cluster (CR LF aside): the scalars tell.
-        guard text.unicodeScalars.contains(where: LineTerminator.contains) else { return text }
+        // A line break is never part of a longer cluster (CR LF aside): the bytes tell.
+        guard lineBreaks(in: text).any else { return text }
         return String(text.map { $0.isNewline ? " " : $0 })
     }
 
