@@ -6,11 +6,13 @@ import XCTest
 final class GraphemeAnchorTests: XCTestCase {
     func testAnchorsArePlacedAndKeptThroughEdits() throws {
         let text = String(repeating: "नमस्ते दुनिया, ", count: 20)          // combining marks: no fast path
-        let chunk = TextChunk(Array(text.utf8.prefix(900)))
-        XCTAssertNotNil(chunk.anchors.anchor(0))
-        XCTAssertNotNil(chunk.anchors.anchor(1))
-        XCTAssertNotNil(chunk.anchors.anchor(2))
-        XCTAssertGreaterThanOrEqual(chunk.anchors.anchor(1)!.byte, chunk.bytes.count / 2)
+        let chunk = TextChunk(Array(text.utf8))                             // 780 bytes
+        let length = chunk.bytes.count
+        for j in 0..<GraphemeAnchors.count {
+            let anchor = try XCTUnwrap(chunk.anchors.inByteOrder(j), "anchor \(j)")
+            XCTAssertGreaterThanOrEqual(anchor.byte, GraphemeAnchors.target(j, length: length))
+            XCTAssertLessThan(anchor.byte, GraphemeAnchors.target(j, length: length) + 20)   // a cluster is < 20 bytes here
+        }
         var doc = TextDocument(String(text.prefix(200)))
         doc.checkInvariants()
         for k in stride(from: 150, to: 10, by: -13) {
@@ -24,9 +26,40 @@ final class GraphemeAnchorTests: XCTestCase {
         XCTAssertEqual(doc.string, reference)
         // ASCII runs record anchors inside eight-byte blocks too.
         let ascii = TextChunk(Array(String(repeating: "abcdefghij", count: 100).utf8))
-        XCTAssertEqual(ascii.anchors.anchor(0)?.byte, 285)           // two sevenths of 1,000
-        XCTAssertEqual(ascii.anchors.anchor(0)?.graphemes, 285)
-        XCTAssertEqual(ascii.anchors.inByteOrder(5)?.byte, 857)      // six sevenths
+        for j in 0..<GraphemeAnchors.count {
+            let at = 1_000 * (j + 1) / 13                               // thirteenths of 1,000
+            XCTAssertEqual(ascii.anchors.inByteOrder(j)?.byte, at)
+            XCTAssertEqual(ascii.anchors.inByteOrder(j)?.graphemes, at)
+        }
+    }
+}
+
+/// An edit's fast path (every field compared at once) against the general one, on random
+/// anchors and windows: the same anchors after it, whatever the window holds.
+final class GraphemeAnchorEditTests: XCTestCase {
+    func testTheFastPathAgreesWithTheGeneralOne() {
+        var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xA4C4_0E)
+        print("GraphemeAnchorEditTests seed \(seed)")
+        for round in 0..<20_000 {
+            let length = Int.random(in: 1...ChunkLimits.maxBytes, using: &rng)
+            var anchors = GraphemeAnchors()
+            var byte = 0, clusters = 0
+            for j in 0..<GraphemeAnchors.count where Int.random(in: 0..<8, using: &rng) != 0 {
+                byte = min(length, byte + Int.random(in: 0...(2 * length / GraphemeAnchors.count + 1), using: &rng))
+                clusters = min(byte, clusters + Int.random(in: 0...(byte - clusters), using: &rng))
+                anchors.set(j, byte: byte, graphemes: clusters)
+            }
+            let lower = Int.random(in: 0...length, using: &rng)
+            let upper = Int.random(in: lower...min(length, lower + Int.random(in: 0...80, using: &rng)), using: &rng)
+            // Within the chunk's limits after the edit, or past them (every anchor dropped).
+            let byteDelta = Int.random(in: -(upper - lower)...(ChunkLimits.maxBytes + 40 - length), using: &rng)
+            let graphemeDelta = Int.random(in: -(upper - lower)...max(byteDelta, -(upper - lower)), using: &rng)
+            var fast = anchors, general = anchors
+            fast.edit(window: lower..<upper, byteDelta: byteDelta, graphemeDelta: graphemeDelta)
+            general.editAcross(window: lower..<upper, byteDelta: byteDelta, graphemeDelta: graphemeDelta)
+            XCTAssertEqual(fast, general, "seed \(seed) round \(round): window \(lower)..<\(upper) by \(byteDelta), \(graphemeDelta)")
+            if fast != general { return }
+        }
     }
 }
 

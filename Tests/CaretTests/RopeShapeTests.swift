@@ -30,7 +30,7 @@ final class RopeShapeTests: XCTestCase {
         #endif
     }
 
-    func testNodesAsAllocatedFitTheThreadCache() throws {
+    func testNodesAreAllocatedAtTheComputedSize() throws {
         #if TinyShapes
         throw XCTSkip("the test build's nodes hold 4 items")
         #elseif canImport(Glibc)
@@ -45,9 +45,14 @@ final class RopeShapeTests: XCTestCase {
         let symbol = try XCTUnwrap(dlsym(dlopen(nil, RTLD_NOW), "malloc_usable_size"))
         let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
         for (node, name) in [(leaf, "leaf"), (branch, "branch"), (rope.root, "root")] {
+            // The block glibc gave: at least the request, and more only by its rounding (a
+            // block taken whole from a free list may be up to 24 bytes over, when splitting it
+            // would leave less than the smallest block) — so the request is the computed size,
+            // which the test above holds within the cache's limit.
             let usable = usableSize(Unmanaged.passUnretained(node).toOpaque())
-            XCTAssertLessThanOrEqual(usable, RopeShape.cachedAllocationLimit, name)
-            XCTAssertGreaterThanOrEqual(usable, computedSize(height: node.height, slots: Node.slotCount(height: node.height)), name)
+            let computed = computedSize(height: node.height, slots: Node.slotCount(height: node.height))
+            XCTAssertGreaterThanOrEqual(usable, computed, name)
+            XCTAssertLessThan(usable - computed, 32, name)
         }
         #else
         throw XCTSkip("malloc_usable_size is glibc's")

@@ -76,10 +76,10 @@ protocol RopeMetric {
 /// inline, in one slot more than its fan-out (for the item an insertion adds before the split),
 /// after an 80-byte header.
 ///
-/// Text (`TextChunk`) has a shape of its own: a leaf's chunks take 40 bytes a slot, a branch's
-/// children (a node and its totals) 56, and each fan-out is the widest that keeps its node within
-/// 1,032 bytes, the largest block glibc's malloc serves from its per-thread cache — a leaf of 22
-/// chunks is 1,000 bytes, a branch of 16 children 1,032. A larger node goes through malloc's main
+/// Text (`TextChunk`) has a shape of its own: a leaf's chunks take 56 bytes a slot, a branch's
+/// children (a node and its totals) 56 too, and each fan-out is the widest that keeps its node
+/// within 1,032 bytes, the largest block glibc's malloc serves from its per-thread cache — 16
+/// items, 1,032 bytes. A larger node goes through malloc's main
 /// path, several hundred instructions for an allocation and its free, paid by every node a
 /// copy-on-write path copies; and a copy takes a reference to every item of every node on its
 /// path, so narrower nodes cost a copy less. `RopeShapeTests` checks the sizes. The small items
@@ -95,7 +95,7 @@ enum RopeShape {
     static var textChildren: Int { 4 }
     #else
     static var maxChildren: Int { 32 }
-    static var textChunks: Int { 22 }
+    static var textChunks: Int { 16 }
     static var textChildren: Int { 16 }
     #endif
 

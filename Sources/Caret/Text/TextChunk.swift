@@ -12,7 +12,7 @@ struct TextChunk: RopeChunk {
     var bytes: [UInt8]
     /// The summary's five counts: UTF-8, UTF-16 and scalars in 32 bits each, clusters and lines
     /// in 16 (a chunk holds at most `ChunkLimits.maxBytes`, or one cluster of any size), so
-    /// that the anchors' sixteen bytes fit in the 40 bytes the chunk took with three of them.
+    /// that the chunk with its anchors' thirty-two bytes is 56 bytes.
     private var counts: (UInt32, UInt32, UInt32, UInt16, UInt16)
     /// Cluster starts to begin scans from.
     var anchors: GraphemeAnchors

@@ -54,8 +54,8 @@ extension TextSummary {
         return measure(bytes, anchors: &none)
     }
 
-    /// `measure(_:)`, also placing grapheme anchors at the first cluster starts at or after an
-    /// seventh, two sevenths, … and six sevenths of the bytes.
+    /// `measure(_:)`, also placing grapheme anchors at the first cluster starts at or after a
+    /// thirteenth, two thirteenths, … and twelve thirteenths of the bytes.
     static func measure(_ bytes: UnsafeBufferPointer<UInt8>, anchors: inout GraphemeAnchors) -> TextSummary {
         var some: GraphemeAnchors? = GraphemeAnchors()
         let summary = measure(bytes, anchors: &some)

@@ -31,10 +31,10 @@ extension TextDocument {
                 precondition(byte >= previous, "grapheme anchors out of order at \(j)")
                 previous = byte
             }
-            for k in 0..<GraphemeAnchors.count {
-                guard let anchor = chunk.anchors.anchor(k) else { continue }
+            for j in 0..<GraphemeAnchors.count {
+                guard let anchor = chunk.anchors.inByteOrder(j) else { continue }
                 precondition(anchor.graphemes < starts.count && starts[anchor.graphemes] == anchor.byte,
-                             "grapheme anchor \(k) at byte \(anchor.byte) is not cluster \(anchor.graphemes)")
+                             "grapheme anchor \(j) at byte \(anchor.byte) is not cluster \(anchor.graphemes)")
             }
             if chunk.bytes.count > ChunkLimits.maxBytes {
                 precondition(chunk.summary.graphemes == 1, "oversized chunk with \(chunk.summary.graphemes) clusters")

@@ -33,7 +33,7 @@ extension TextDocument {
 
     /// Byte `x` (0...count) snapped back to a grapheme boundary, without a scan when the
     /// scalars around it confirm it already is one. O(log n), plus a scan from the nearest
-    /// anchor before it (at most a seventh of a chunk measured whole).
+    /// anchor before it (at most a thirteenth of a chunk measured whole).
     func snappedUTF8(_ x: Int) -> Int {
         guard x > 0 && x < rope.summary.utf8 else { return x }
         let c = cursor(at: x, in: UTF8Metric.self)
