@@ -35,7 +35,8 @@ final class GraphemeAnchorTests: XCTestCase {
 }
 
 /// An edit's fast path (every field compared at once) against the general one, on random
-/// anchors and windows: the same anchors after it, whatever the window holds.
+/// anchors and windows: the same anchors after it, whatever the window holds; and the anchors
+/// around a cluster index against a walk over all twelve.
 final class GraphemeAnchorEditTests: XCTestCase {
     func testTheFastPathAgreesWithTheGeneralOne() {
         var (rng, seed) = SeededGenerator.fromEnvironment(default: 0xA4C4_0E)
@@ -54,6 +55,14 @@ final class GraphemeAnchorEditTests: XCTestCase {
             // Within the chunk's limits after the edit, or past them (every anchor dropped).
             let byteDelta = Int.random(in: -(upper - lower)...(ChunkLimits.maxBytes + 40 - length), using: &rng)
             let graphemeDelta = Int.random(in: -(upper - lower)...max(byteDelta, -(upper - lower)), using: &rng)
+            // The nearest anchors on either side of a cluster index, against a walk over all.
+            let m = Int.random(in: 0...(clusters + 3), using: &rng)
+            let (below, above) = anchors.around(grapheme: m)
+            let all = (0..<GraphemeAnchors.count).map { anchors.inByteOrder($0) ?? (byte: 0, graphemes: 0) }
+            let expectedBelow = all.last { $0.graphemes <= m } ?? (byte: 0, graphemes: 0)
+            let expectedAbove = all.first { $0.graphemes > m }
+            XCTAssertTrue(below == expectedBelow && above?.byte == expectedAbove?.byte
+                          && above?.graphemes == expectedAbove?.graphemes, "seed \(seed) round \(round): around \(m)")
             var fast = anchors, general = anchors
             fast.edit(window: lower..<upper, byteDelta: byteDelta, graphemeDelta: graphemeDelta)
             general.editAcross(window: lower..<upper, byteDelta: byteDelta, graphemeDelta: graphemeDelta)
