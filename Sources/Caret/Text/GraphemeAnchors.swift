@@ -29,19 +29,23 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
     /// The clusters before each, in the same fields.
     private var graphemesLow: UInt64 = 0, graphemesHigh: UInt64 = 0
 
+    /// Field `k` (0 ..< 6) of one word.
+    @inline(__always)
+    private static func fieldValue(_ word: UInt64, _ k: Int) -> Int {
+        Int(truncatingIfNeeded: (word &>> UInt64(truncatingIfNeeded: k &* width)) & field)
+    }
+
     /// Field `j` (0 ..< count) of the pair `low`, `high`.
     @inline(__always)
-    private static func field(_ low: UInt64, _ high: UInt64, _ j: Int) -> Int {
-        let inHigh = j >= perWord
-        let shift = UInt64(truncatingIfNeeded: (inHigh ? j &- perWord : j) &* width)
-        return Int(truncatingIfNeeded: ((inHigh ? high : low) &>> shift) & field)
+    private static func fieldValue(_ low: UInt64, _ high: UInt64, _ j: Int) -> Int {
+        j >= perWord ? fieldValue(high, j &- perWord) : fieldValue(low, j)
     }
 
     @inline(__always)
-    private func byte(_ j: Int) -> Int { Self.field(bytesLow, bytesHigh, j) }
+    private func byte(_ j: Int) -> Int { Self.fieldValue(bytesLow, bytesHigh, j) }
 
     @inline(__always)
-    private func graphemes(_ j: Int) -> Int { Self.field(graphemesLow, graphemesHigh, j) }
+    private func graphemes(_ j: Int) -> Int { Self.fieldValue(graphemesLow, graphemesHigh, j) }
 
     /// The anchor that is `j`-th in byte order (0 ..< count), or nil when it is only the
     /// chunk's start.
@@ -81,13 +85,10 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
     /// these two are the nearest on either side; counted without a branch. O(1).
     @inline(__always)
     func around(grapheme m: Int) -> (below: (byte: Int, graphemes: Int), above: (byte: Int, graphemes: Int)?) {
-        @inline(__always) func field(_ word: UInt64, _ k: Int) -> Int {
-            Int(truncatingIfNeeded: (word &>> UInt64(truncatingIfNeeded: k &* Self.width)) & Self.field)
-        }
         var j = 0
         for k in 0..<Self.perWord {
-            j &+= field(graphemesLow, k) <= m ? 1 : 0
-            j &+= field(graphemesHigh, k) <= m ? 1 : 0
+            j &+= Self.fieldValue(graphemesLow, k) <= m ? 1 : 0
+            j &+= Self.fieldValue(graphemesHigh, k) <= m ? 1 : 0
         }
         let below = j == 0 ? (byte: 0, graphemes: 0) : (byte: byte(j &- 1), graphemes: graphemes(j &- 1))
         return (below, j == Self.count ? nil : (byte: byte(j), graphemes: graphemes(j)))
@@ -122,9 +123,9 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
         // second word's first anchor: the word on the other side moves whole or stays whole,
         // and this word's six fields are compared at once.
         let lower = window.lowerBound
-        if Self.field(bytesLow, bytesHigh, Self.count &- 1) <= lower { return }
+        if byte(Self.count &- 1) <= lower { return }
         let upper = max(window.upperBound, lower &+ 1)
-        let middle = Self.field(bytesLow, bytesHigh, Self.perWord)
+        let middle = byte(Self.perWord)
         let past = UInt64(truncatingIfNeeded: min(lower &+ 1, 1024)) &* Self.lane
         let after = UInt64(truncatingIfNeeded: min(upper, 1024)) &* Self.lane
         let movingLow: UInt64, movingHigh: UInt64
@@ -148,6 +149,13 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
         bytesHigh &+= byteStep &* movingHigh
         graphemesLow &+= graphemeStep &* movingLow
         graphemesHigh &+= graphemeStep &* movingHigh
+        dropAllIfAnyLeftItsField()
+    }
+
+    /// After a move by one add a word: a field that left 0 ... 1023 carried into the next one or
+    /// past the last, so no anchor can be trusted and every one becomes the chunk's start.
+    @inline(__always)
+    private mutating func dropAllIfAnyLeftItsField() {
         if (bytesLow | graphemesLow | bytesHigh | graphemesHigh) & ~Self.all != 0 { self = GraphemeAnchors() }
     }
 
@@ -192,6 +200,6 @@ struct GraphemeAnchors: Equatable, BitwiseCopyable {
         }
         edit(0, &bytesLow, &graphemesLow)
         edit(Self.perWord, &bytesHigh, &graphemesHigh)
-        if (bytesLow | graphemesLow | bytesHigh | graphemesHigh) & ~Self.all != 0 { self = GraphemeAnchors() }
+        dropAllIfAnyLeftItsField()
     }
 }
